@@ -1,0 +1,64 @@
+import Dispatch
+
+/// Where a promise runs the closures you hand its operators.
+///
+/// Every operator takes `on queue:`. Pass any `DispatchQueue` (`.main`, `.global()`, your own), or
+/// `.inline` to run a cheap closure on the thread that settles the promise, with no queue hop.
+/// The default everywhere is `.global()`, which works in any process, including servers, command-line
+/// tools and tests that have no main run loop; `.main` is always an explicit choice.
+///
+/// ```swift
+/// fetchUser()
+///     .map(on: .inline) { $0.name }           // cheap: no hop
+///     .then(on: .main) { label.text = $0 }    // UI work: explicit
+/// ```
+public protocol CallbackQueue: Sendable {
+    /// Runs `work` on this queue, asynchronously or right away.
+    func schedule(_ work: @escaping @Sendable () -> Void)
+
+    /// The dispatch queue the work lands on, if any. `wait()` uses it to refuse a wait that would
+    /// block the very queue the promise needs.
+    var dispatchQueue: DispatchQueue? { get }
+}
+
+extension DispatchQueue: CallbackQueue {
+    /// Submits `work` with `async`.
+    public func schedule(_ work: @escaping @Sendable () -> Void) {
+        async(execute: work)
+    }
+
+    /// This queue.
+    public var dispatchQueue: DispatchQueue? { self }
+}
+
+/// Runs work on the thread that settles the promise (or attaches the callback, if already settled).
+///
+/// Keep inline closures short and non-blocking: they run before `fulfill` returns. Nested settles are
+/// queued and drained in a loop, so long inline chains never grow the stack.
+public struct InlineCallbackQueue: CallbackQueue {
+    /// Creates the inline queue; prefer `.inline` at call sites.
+    public init() {}
+
+    /// Runs `work` now.
+    @inline(__always)
+    public func schedule(_ work: @escaping @Sendable () -> Void) { work() }
+
+    /// Nil: inline work needs no queue.
+    public var dispatchQueue: DispatchQueue? { nil }
+}
+
+extension CallbackQueue where Self == InlineCallbackQueue {
+    /// Runs the closure on the settling thread, with no queue hop.
+    public static var inline: InlineCallbackQueue { InlineCallbackQueue() }
+}
+
+extension CallbackQueue where Self == DispatchQueue {
+    /// The main queue. Its work runs only where something drives the main run loop (an app, or
+    /// `dispatchMain()`); a server or command-line tool never runs it otherwise.
+    public static var main: DispatchQueue { DispatchQueue.main }
+
+    /// A global concurrent queue: the default for every operator.
+    public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
+        DispatchQueue.global(qos: qos)
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A header guarded by a `pthread_mutex_t` stored in the same allocation.
+///
+/// `pthread_mutex_t` (not `Synchronization.Mutex`): on Linux TSan cannot see `Mutex`'s futex and
+/// reports false races, and `Mutex` degrades badly under contention with Swift 6.3.
+/// Subclasses are created with `create(minimumCapacity: 1)`; the one element is the mutex.
+class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
+    /// Allocates the storage with `header` and an initialized mutex.
+    final class func makeStorage(header: Header) -> Self {
+        let buffer = create(minimumCapacity: 1) { _ in header }
+        let storage = unsafeDowncast(buffer, to: Self.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let rc = pthread_mutex_init(mutex, nil)
+            precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+        }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            _ = mutex.deinitialize(count: 1)
+        }
+    }
+
+    /// Runs `body` with the header while holding the lock. `body` must never call user code.
+    @inline(__always)
+    final func withLock<R>(_ body: (inout Header) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointers { header, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&header.pointee)
+        }
+    }
+}
+
+/// A lock-protected value for the library's own bookkeeping (combinators, timers).
+// @unchecked: `storage`'s header is only read or written inside `withLock`, under its mutex.
+// (`ManagedBuffer` subclasses cannot conform to `Sendable` themselves.)
+struct LockedBox<Value>: @unchecked Sendable {
+    private final class Storage: LockedStorage<Value> {}
+    private let storage: Storage
+
+    static func make(_ value: Value) -> LockedBox<Value> { LockedBox(storage: .makeStorage(header: value)) }
+
+    @inline(__always)
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R { try storage.withLock(body) }
+}

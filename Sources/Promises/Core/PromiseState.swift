@@ -1,0 +1,130 @@
+import Dispatch
+
+/// The state machine of one promise. Every method runs under the core's lock and returns what the
+/// caller must do after unlocking (run callbacks, cancel handlers, release upstream); none calls out.
+///
+/// Invariants: once `result` is set it never changes, and `callbacks`, `cancelHandlers`, `upstream`,
+/// `lazyStart` and `neededQueue` are empty (settled promises hold nothing but their result).
+struct PromiseState<Value: Sendable> {
+    typealias Callback = CallbackList<Value>.Callback
+    typealias CancelHandler = @Sendable () -> Void
+
+    private(set) var result: Result<Value, any Error>?
+    private(set) var wasCancelled = false
+    private var callbacks = CallbackList<Value>()
+    private var nextID: UInt64 = 0
+    private var cancelHandlers: [CancelHandler] = []
+    private var upstream = UpstreamLinks.none
+    /// The body of a lazy promise, taken by the first observer.
+    private var lazyStart: (@Sendable () -> Void)?
+    /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
+    private(set) var neededQueue: DispatchQueue?
+
+    init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
+        self.result = result
+        self.neededQueue = neededQueue
+    }
+
+    init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
+        self.lazyStart = lazyStart
+        self.neededQueue = neededQueue
+    }
+
+    var isPending: Bool { result == nil }
+
+    // MARK: Settling
+
+    /// What the settling thread does after unlocking.
+    struct Settled {
+        var callbacks: CallbackList<Value>
+        var cancelHandlers: [CancelHandler] = []
+        var upstream: [UpstreamLink] = []
+    }
+
+    /// Settles if pending; nil if already settled.
+    mutating func settle(_ newResult: Result<Value, any Error>) -> Settled? {
+        guard result == nil else { return nil }
+        result = newResult
+        return Settled(callbacks: takeAll())
+    }
+
+    /// Rejects with `CancellationError` if pending, handing back the cancel handlers and upstream links.
+    mutating func cancel() -> Settled? {
+        guard result == nil else { return nil }
+        result = .failure(CancellationError())
+        wasCancelled = true
+        let handlers = cancelHandlers
+        let links = upstream.array
+        return Settled(callbacks: takeAll(), cancelHandlers: handlers, upstream: links)
+    }
+
+    private mutating func takeAll() -> CallbackList<Value> {
+        let taken = callbacks
+        callbacks = CallbackList()
+        cancelHandlers = []
+        upstream = .none
+        lazyStart = nil
+        neededQueue = nil
+        return taken
+    }
+
+    // MARK: Observing
+
+    enum Observed {
+        /// Registered; start the lazy body if one is returned.
+        case registered(CallbackID, start: (@Sendable () -> Void)?)
+        /// Already settled: call the callback now.
+        case settled(Result<Value, any Error>)
+    }
+
+    mutating func observe(_ callback: @escaping Callback) -> Observed {
+        if let result { return .settled(result) }
+        nextID &+= 1
+        callbacks.append(callback, id: nextID)
+        let start = lazyStart
+        lazyStart = nil
+        return .registered(CallbackID(raw: nextID), start: start)
+    }
+
+    enum Detached {
+        case notRegistered
+        case detached
+        /// Detaching left nobody observing, so the promise was cancelled.
+        case cancelled(Settled)
+    }
+
+    mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
+        guard result == nil, callbacks.remove(id: id.raw) else { return .notRegistered }
+        guard cancellingIfUnobserved, callbacks.isEmpty, let settled = cancel() else { return .detached }
+        return .cancelled(settled)
+    }
+
+    // MARK: Dependencies
+
+    /// Records a promise this one waits on; false if already settled (the caller releases the link).
+    mutating func addUpstream(_ link: UpstreamLink) -> Bool {
+        guard result == nil else { return false }
+        upstream.append(link)
+        return true
+    }
+
+    /// Replaces the upstream (a `flatMap` moving from its source to the inner promise); its work queue
+    /// is done. False if already settled.
+    mutating func replaceUpstream(with link: UpstreamLink) -> Bool {
+        guard result == nil else { return false }
+        upstream = .one(link)
+        neededQueue = nil
+        return true
+    }
+
+    var upstreamLinks: [UpstreamLink] { upstream.array }
+
+    /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
+    mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
+        if result == nil {
+            cancelHandlers.append(handler)
+            return false
+        }
+        return wasCancelled
+    }
+}

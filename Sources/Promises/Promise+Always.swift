@@ -1,0 +1,13 @@
+extension Promise {
+    /// Runs `body` when the promise settles, either way (cancellation included); returns this promise.
+    ///
+    /// ```swift
+    /// spinner.start()
+    /// fetchFeed().always(on: .main) { spinner.stop() }
+    /// ```
+    @discardableResult
+    public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void) -> Self {
+        core.observe { _ in queue.schedule(body) }
+        return self
+    }
+}

@@ -1,0 +1,25 @@
+extension Promise {
+    /// A promise that settles like the promise `transform` returns for the value: runs asynchronous
+    /// steps one after another. A rejection passes through; a thrown error rejects.
+    ///
+    /// ```swift
+    /// let avatar: Promise<Image> = fetchUser().flatMap { user in download(user.avatarURL) }
+    /// ```
+    public func flatMap<NewValue>(
+        on queue: some CallbackQueue = .global(),
+        _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
+    ) -> Promise<NewValue> {
+        derive(on: queue) { result, derived in
+            switch result {
+            case .success(let value):
+                do {
+                    derived.follow(try transform(value))
+                } catch {
+                    derived.settle(.failure(error))
+                }
+            case .failure(let error):
+                derived.settle(.failure(error))
+            }
+        }
+    }
+}

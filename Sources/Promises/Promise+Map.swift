@@ -1,0 +1,16 @@
+extension Promise {
+    /// A promise of `transform` applied to the value. A rejection passes through; an error thrown by
+    /// `transform` rejects the new promise.
+    ///
+    /// ```swift
+    /// let name: Promise<String> = fetchUser().map { $0.name }
+    /// ```
+    public func map<NewValue>(
+        on queue: some CallbackQueue = .global(),
+        _ transform: @escaping @Sendable (Value) throws -> NewValue
+    ) -> Promise<NewValue> {
+        derive(on: queue) { result, derived in
+            derived.settle(result.flatMap { value in Result { try transform(value) } })
+        }
+    }
+}

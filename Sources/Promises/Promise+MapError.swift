@@ -1,0 +1,21 @@
+extension Promise {
+    /// A promise whose rejection is replaced by `transform(error)`; a value passes through.
+    /// Cancellation passes through unless `includingCancellation` is true.
+    ///
+    /// ```swift
+    /// let user = fetchUser().mapError { AppError.network($0) }
+    /// ```
+    public func mapError(
+        on queue: some CallbackQueue = .global(),
+        includingCancellation: Bool = false,
+        _ transform: @escaping @Sendable (any Error) -> any Error
+    ) -> Promise<Value> {
+        derive(on: queue) { result, derived in
+            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+                derived.settle(result)
+                return
+            }
+            derived.settle(.failure(transform(error)))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+extension Promise {
+    /// A promise that fulfills with this one's value or, if it rejects, with what `body` returns for
+    /// the error (a thrown error rejects).
+    ///
+    /// Cancellation passes through untouched by default, so a cancelled operation is not turned into a
+    /// fallback value; pass `includingCancellation: true` to recover from it too.
+    ///
+    /// ```swift
+    /// let feed = fetchFeed().recover { _ in Feed.cached }
+    /// ```
+    public func recover(
+        on queue: some CallbackQueue = .global(),
+        includingCancellation: Bool = false,
+        _ body: @escaping @Sendable (any Error) throws -> Value
+    ) -> Promise<Value> {
+        derive(on: queue) { result, derived in
+            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+                derived.settle(result)
+                return
+            }
+            derived.settle(Result { try body(error) })
+        }
+    }
+
+    /// A promise that fulfills with this one's value or, if it rejects, settles like the promise `body`
+    /// returns for the error. Cancellation passes through unless `includingCancellation` is true.
+    ///
+    /// ```swift
+    /// let feed = fetchFeed(from: primary).recover { _ in fetchFeed(from: mirror) }
+    /// ```
+    public func recover(
+        on queue: some CallbackQueue = .global(),
+        includingCancellation: Bool = false,
+        _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
+    ) -> Promise<Value> {
+        derive(on: queue) { result, derived in
+            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+                derived.settle(result)
+                return
+            }
+            do {
+                derived.follow(try body(error))
+            } catch {
+                derived.settle(.failure(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+extension Promise {
+    /// Wraps a callback API whose completion handler takes `(Value?, Error?)`.
+    ///
+    /// An error wins, then a value; a call with neither rejects with `PromiseError.missingValueAndError`.
+    /// Later calls are ignored. If the API drops the handler without calling it, the promise rejects
+    /// with `PromiseError.brokenPromise`. A thrown error rejects.
+    ///
+    /// ```swift
+    /// let data = Promise<Data>(wrapping: { legacyLoad(url, completion: $0) })
+    /// ```
+    @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
+    public init(wrapping body: (@escaping @Sendable (Value?, (any Error)?) -> Void) throws -> Void) {
+        self.init { resolver in try body { value, error in resolver.resolve(value, error) } }
+    }
+
+    /// Wraps a callback API whose completion handler takes a `Result`.
+    ///
+    /// ```swift
+    /// let user = Promise<User>(wrapping: { api.fetchUser(id: 7, completion: $0) })
+    /// ```
+    public init<Failure: Error>(wrapping body: (@escaping @Sendable (Result<Value, Failure>) -> Void) throws -> Void) {
+        self.init { resolver in try body { result in resolver.resolve(result) } }
+    }
+
+    /// Wraps a callback API whose completion handler takes only the value (it cannot fail).
+    ///
+    /// ```swift
+    /// let status = Promise<Int32>(wrapping: { process.onExit = $0 })
+    /// ```
+    @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
+    public init(wrapping body: (@escaping @Sendable (Value) -> Void) throws -> Void) {
+        self.init { resolver in try body { value in resolver.fulfill(value) } }
+    }
+}
+
+extension Promise where Value == Void {
+    /// Wraps a callback API whose completion handler takes only an optional error.
+    ///
+    /// ```swift
+    /// let saved = Promise<Void>(wrapping: { store.save(record, completion: $0) })
+    /// ```
+    @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
+    public init(wrapping body: (@escaping @Sendable ((any Error)?) -> Void) throws -> Void) {
+        self.init { resolver in try body { error in resolver.resolve(error) } }
+    }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+
+/// A value that arrives later: settles exactly once, fulfilled with a `Value` or rejected with an error.
+///
+/// `Promise` is a small handle (like `Task`): copies refer to the same promise. It is thread-safe,
+/// and callbacks run on the `CallbackQueue` you pass to each operator (`.global()` by default).
+///
+/// ```swift
+/// let (promise, resolver) = Promise<Int>.pending()
+/// promise
+///     .map { $0 * 2 }
+///     .then { print("got", $0) }
+///     .catch { print("failed:", $0) }
+/// resolver.fulfill(21)   // prints "got 42"
+/// ```
+// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
+public struct Promise<Value: Sendable>: @unchecked Sendable {
+    let core: PromiseCore<Value>
+
+    init(core: PromiseCore<Value>) {
+        self.core = core
+    }
+
+    /// A promise already fulfilled with `value`.
+    public init(_ value: Value) {
+        core = .settled(.success(value))
+    }
+
+    /// A promise already rejected with `error`.
+    public init(error: any Error) {
+        core = .settled(.failure(error))
+    }
+
+    /// A promise already settled with `result`.
+    public init(result: Result<Value, any Error>) {
+        core = .settled(result)
+    }
+
+    /// A pending promise and the resolver that settles it.
+    ///
+    /// ```swift
+    /// let (promise, resolver) = Promise<Data>.pending()
+    /// legacyLoad { data in resolver.fulfill(data) }
+    /// return promise
+    /// ```
+    /// If the resolver is released without settling, the promise rejects with
+    /// `PromiseError.brokenPromise`.
+    public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) {
+        let core = PromiseCore<Value>.pending()
+        return (Promise(core: core), Resolver(core: core))
+    }
+
+    /// Runs `body` now, on the calling thread, with the resolver of a new pending promise.
+    ///
+    /// A thrown error rejects the promise. Keep the resolver (or a closure holding it) until you settle
+    /// it; if the last reference goes away first, the promise rejects with `PromiseError.brokenPromise`.
+    ///
+    /// ```swift
+    /// let promise = Promise<String> { resolver in
+    ///     legacyFetch { text, error in resolver.resolve(text, error) }
+    /// }
+    /// ```
+    public init(_ body: (Resolver<Value>) throws -> Void) {
+        let core = PromiseCore<Value>.pending()
+        self.core = core
+        let resolver = Resolver(core: core)
+        do {
+            try body(resolver)
+        } catch {
+            resolver.reject(error)
+        }
+    }
+
+    /// Runs `work` on `queue` and settles with what it returns or throws.
+    ///
+    /// ```swift
+    /// let parsed = Promise(on: .global()) { try JSONDecoder().decode(User.self, from: data) }
+    /// ```
+    public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {
+        self.core = .pending(neededQueue: queue.dispatchQueue)
+        queue.schedule { [self] in settle(Result(catching: work)) }
+    }
+
+    /// A promise whose `body` runs only when the first callback is attached (or someone waits on it),
+    /// on `queue`. Cancelling it before then means the body never runs.
+    ///
+    /// ```swift
+    /// let report = Promise<Report>.lazy { resolver in resolver.fulfill(buildExpensiveReport()) }
+    /// // nothing has run yet
+    /// report.then { print($0) }   // now it runs
+    /// ```
+    public static func lazy(
+        on queue: some CallbackQueue = .global(),
+        _ body: @escaping @Sendable (Resolver<Value>) throws -> Void
+    ) -> Promise<Value> {
+        let box = LazyBox<Value>()
+        let core = PromiseCore<Value>.make(
+            PromiseState(
+                lazyStart: {
+                    guard let core = box.core else { return }
+                    let resolver = Resolver(core: core)
+                    queue.schedule {
+                        do { try body(resolver) } catch { resolver.reject(error) }
+                    }
+                }, neededQueue: queue.dispatchQueue))
+        box.core = core
+        return Promise(core: core)
+    }
+
+    /// Whether the promise has not settled yet.
+    public var isPending: Bool { core.result == nil }
+
+    /// Whether the promise is fulfilled.
+    public var isFulfilled: Bool {
+        if case .success = core.result { return true }
+        return false
+    }
+
+    /// Whether the promise is rejected (cancellation included).
+    public var isRejected: Bool {
+        if case .failure = core.result { return true }
+        return false
+    }
+
+    /// The outcome if settled, nil while pending. Does not start a lazy promise.
+    public var currentResult: Result<Value, any Error>? { core.result }
+}
+
+/// Breaks the reference cycle between a lazy promise's core and its start closure.
+// @unchecked: `core` is written once, before the promise is returned to anyone, and only read after.
+private final class LazyBox<Value: Sendable>: @unchecked Sendable {
+    weak var core: PromiseCore<Value>?
+}

@@ -1,0 +1,79 @@
+/// Settles one pending promise. Any thread may call it; only the first settle takes effect.
+///
+/// If the last reference to an unsettled resolver goes away — a legacy API dropped its completion
+/// handler — the promise rejects with `PromiseError.brokenPromise` instead of leaving callers waiting
+/// forever.
+// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
+public final class Resolver<Value: Sendable>: @unchecked Sendable {
+    let core: PromiseCore<Value>
+
+    init(core: PromiseCore<Value>) {
+        self.core = core
+    }
+
+    deinit {
+        core.settle(.failure(PromiseError.brokenPromise))
+    }
+
+    /// Whether the promise is still waiting to be settled (false once settled or cancelled).
+    public var isPending: Bool { core.result == nil }
+
+    /// Whether the promise was cancelled; the producer can check this between steps of long work.
+    public var isCancelled: Bool { core.wasCancelled }
+
+    /// Fulfills the promise; false if it was already settled.
+    @discardableResult
+    public func fulfill(_ value: Value) -> Bool {
+        core.settle(.success(value))
+    }
+
+    /// Rejects the promise; false if it was already settled.
+    @discardableResult
+    public func reject(_ error: any Error) -> Bool {
+        core.settle(.failure(error))
+    }
+
+    /// Settles the promise with `result`; false if it was already settled.
+    @discardableResult
+    public func resolve<Failure: Error>(_ result: Result<Value, Failure>) -> Bool {
+        core.settle(result.mapError { $0 })
+    }
+
+    /// Settles from the `(value, error)` pair of a completion handler: the error wins if present, then
+    /// the value; neither rejects with `PromiseError.missingValueAndError`.
+    @discardableResult
+    public func resolve(_ value: Value?, _ error: (any Error)?) -> Bool {
+        if let error { return reject(error) }
+        if let value { return fulfill(value) }
+        return reject(PromiseError.missingValueAndError)
+    }
+
+    /// Registers `handler` to run once if the promise is cancelled while pending — the place to stop
+    /// the underlying work. It runs at once if the promise is already cancelled, and never if the
+    /// promise settles first. It runs after the library's lock is released, on the cancelling thread.
+    ///
+    /// ```swift
+    /// let promise = Promise<Data> { resolver in
+    ///     let task = session.dataTask(with: url) { data, _, error in resolver.resolve(data, error) }
+    ///     resolver.onCancel { task.cancel() }
+    ///     task.resume()
+    /// }
+    /// ```
+    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        core.onCancel(handler)
+    }
+}
+
+extension Resolver where Value == Void {
+    /// Fulfills a `Promise<Void>`; false if it was already settled.
+    @discardableResult
+    public func fulfill() -> Bool {
+        fulfill(())
+    }
+
+    /// Settles a `Promise<Void>` from an `(Error?) -> Void` completion handler.
+    @discardableResult
+    public func resolve(_ error: (any Error)?) -> Bool {
+        error.map(reject) ?? fulfill()
+    }
+}

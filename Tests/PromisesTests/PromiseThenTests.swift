@@ -1,0 +1,21 @@
+import Testing
+
+@testable import Promises
+
+@Suite struct PromiseThenTests {
+    @Test func thenSeesTheValueAndReturnsTheSamePromise() async {
+        let seen = Recorder<Int>()
+        let (promise, resolver) = Promise<Int>.pending()
+        let chained = promise.then(on: .inline) { seen.append($0) }
+        #expect(chained.core === promise.core)
+        resolver.fulfill(4)
+        #expect(seen.elements == [4])
+    }
+
+    @Test func thenIsNotCalledOnRejection() async {
+        let calls = Counter()
+        let promise = Promise<Int>(error: TestError()).then(on: .inline) { _ in calls.increment() }
+        await promise.outcome()
+        #expect(calls.value == 0)
+    }
+}

@@ -1,0 +1,58 @@
+import Dispatch
+import Testing
+
+@testable import Promises
+
+// Legacy-style APIs, written as a team's old code would be.
+private func legacyPair(_ value: Int?, _ error: (any Error)?, completion: @escaping (Int?, (any Error)?) -> Void) {
+    completion(value, error)
+}
+private func legacyResult(
+    _ result: Result<Int, TestError>, completion: @escaping @Sendable (Result<Int, TestError>) -> Void
+) {
+    DispatchQueue.global().async { completion(result) }
+}
+private func legacyError(_ error: (any Error)?, completion: @escaping ((any Error)?) -> Void) {
+    completion(error)
+}
+private func legacyValue(completion: @escaping (String) -> Void) {
+    completion("v")
+}
+private func legacyDropsHandler(completion: @escaping (Int?, (any Error)?) -> Void) {}
+
+@Suite struct PromiseWrapTests {
+    @Test func wrapsValueErrorPairs() async {
+        #expect(await Promise<Int>(wrapping: { legacyPair(1, nil, completion: $0) }).outcome().value == 1)
+        #expect(await Promise<Int>(wrapping: { legacyPair(nil, TestError(), completion: $0) }).outcome().error is TestError)
+        let neither = Promise<Int>(wrapping: { legacyPair(nil, nil, completion: $0) })
+        #expect(await neither.outcome().promiseErrorKind == "missingValueAndError")
+    }
+
+    @Test func wrapsResults() async {
+        #expect(await Promise<Int>(wrapping: { legacyResult(.success(2), completion: $0) }).outcome().value == 2)
+        let failed = Promise<Int>(wrapping: { legacyResult(.failure(TestError(3)), completion: $0) })
+        #expect(await failed.outcome().error as? TestError == TestError(3))
+    }
+
+    @Test func wrapsOptionalErrors() async {
+        #expect(await Promise<Void>(wrapping: { legacyError(nil, completion: $0) }).outcome().value != nil)
+        #expect(await Promise<Void>(wrapping: { legacyError(TestError(), completion: $0) }).outcome().error is TestError)
+    }
+
+    @Test func wrapsValueOnlyHandlers() async {
+        #expect(await Promise<String>(wrapping: { legacyValue(completion: $0) }).outcome().value == "v")
+    }
+
+    @Test func aDroppedCompletionHandlerRejectsInsteadOfHanging() async {
+        let promise = Promise<Int>(wrapping: { legacyDropsHandler(completion: $0) })
+        #expect(await promise.outcome().promiseErrorKind == "brokenPromise")
+    }
+
+    @Test func aHandlerCalledTwiceKeepsTheFirstOutcome() async {
+        let promise = Promise<Int>(wrapping: { completion in
+            completion(1, nil)
+            completion(2, nil)
+        })
+        #expect(await promise.outcome().value == 1)
+    }
+}
