@@ -1,5 +1,6 @@
 import Dispatch
 
+// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
 /// A value that arrives later: settles exactly once, fulfilled with a `Value` or rejected with an error.
 ///
 /// `Promise` is a small handle (like `Task`): copies refer to the same promise. It is thread-safe,
@@ -13,7 +14,6 @@ import Dispatch
 ///     .catch { print("failed:", $0) }
 /// resolver.fulfill(21)   // prints "got 42"
 /// ```
-// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
 public struct Promise<Value: Sendable>: @unchecked Sendable {
     let core: PromiseCore<Value>
 

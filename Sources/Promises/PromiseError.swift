@@ -17,6 +17,7 @@ public enum PromiseError: Error, CustomStringConvertible {
     /// An argument was out of range; the message names it.
     case invalidArgument(String)
 
+    /// A sentence saying what went wrong.
     public var description: String {
         switch self {
         case .timedOut: return "The promise did not settle before its deadline."

@@ -1,9 +1,9 @@
+// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
 /// Settles one pending promise. Any thread may call it; only the first settle takes effect.
 ///
 /// If the last reference to an unsettled resolver goes away — a legacy API dropped its completion
 /// handler — the promise rejects with `PromiseError.brokenPromise` instead of leaving callers waiting
 /// forever.
-// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
 public final class Resolver<Value: Sendable>: @unchecked Sendable {
     let core: PromiseCore<Value>
 

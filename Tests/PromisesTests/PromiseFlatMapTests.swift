@@ -12,8 +12,12 @@ import Testing
     }
 
     @Test func flatMapPassesRejectionAndThrownErrors() async {
-        #expect(await Promise<Int>(error: TestError(1)).flatMap { Promise($0) }.outcome().error as? TestError == TestError(1))
-        #expect(await Promise(1).flatMap { _ -> Promise<Int> in throw TestError(3) }.outcome().error as? TestError == TestError(3))
+        #expect(
+            await Promise<Int>(error: TestError(1)).flatMap { Promise($0) }.outcome().error as? TestError
+                == TestError(1))
+        #expect(
+            await Promise(1).flatMap { _ -> Promise<Int> in throw TestError(3) }.outcome().error as? TestError
+                == TestError(3))
     }
 
     @Test func millionLinkFlatMapChainSettlesWithoutStackOverflow() async {

@@ -23,7 +23,8 @@ private func legacyDropsHandler(completion: @escaping (Int?, (any Error)?) -> Vo
 @Suite struct PromiseWrapTests {
     @Test func wrapsValueErrorPairs() async {
         #expect(await Promise<Int>(wrapping: { legacyPair(1, nil, completion: $0) }).outcome().value == 1)
-        #expect(await Promise<Int>(wrapping: { legacyPair(nil, TestError(), completion: $0) }).outcome().error is TestError)
+        #expect(
+            await Promise<Int>(wrapping: { legacyPair(nil, TestError(), completion: $0) }).outcome().error is TestError)
         let neither = Promise<Int>(wrapping: { legacyPair(nil, nil, completion: $0) })
         #expect(await neither.outcome().promiseErrorKind == "missingValueAndError")
     }
@@ -36,7 +37,8 @@ private func legacyDropsHandler(completion: @escaping (Int?, (any Error)?) -> Vo
 
     @Test func wrapsOptionalErrors() async {
         #expect(await Promise<Void>(wrapping: { legacyError(nil, completion: $0) }).outcome().value != nil)
-        #expect(await Promise<Void>(wrapping: { legacyError(TestError(), completion: $0) }).outcome().error is TestError)
+        #expect(
+            await Promise<Void>(wrapping: { legacyError(TestError(), completion: $0) }).outcome().error is TestError)
     }
 
     @Test func wrapsValueOnlyHandlers() async {

@@ -12,7 +12,11 @@ struct TestError: Error, Equatable {
 struct Counter: Sendable {
     private let box = LockedBox.make(0)
     @discardableResult
-    func increment() -> Int { box.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        box.withLock {
+            $0 += 1; return $0
+        }
+    }
     var value: Int { box.withLock { $0 } }
 }
 
