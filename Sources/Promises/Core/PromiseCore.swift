@@ -33,6 +33,18 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
         return true
     }
 
+    /// Settles once, then releases the promises this one was waiting on: each is cancelled unless
+    /// something else still observes it.
+    @discardableResult
+    func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
+        guard let settled = withLock({ $0.settle(result, releasingUpstream: true) }) else { return false }
+        if !settled.callbacks.isEmpty {
+            Trampoline.invoke(settled.callbacks, with: result)
+        }
+        UpstreamLink.release(settled.upstream)
+        return true
+    }
+
     /// Cancels if pending: rejects with `CancellationError`, runs the cancel handlers, and releases
     /// the upstream promises (cancelling those nobody else observes).
     @discardableResult

@@ -41,11 +41,13 @@ struct PromiseState<Value: Sendable> {
         var upstream: [UpstreamLink] = []
     }
 
-    /// Settles if pending; nil if already settled.
-    mutating func settle(_ newResult: Result<Value, any Error>) -> Settled? {
+    /// Settles if pending; nil if already settled. With `releasingUpstream`, hands back the upstream
+    /// links for the caller to release (a timeout or a combinator that no longer needs its inputs).
+    mutating func settle(_ newResult: Result<Value, any Error>, releasingUpstream: Bool = false) -> Settled? {
         guard result == nil else { return nil }
         result = newResult
-        return Settled(callbacks: takeAll())
+        let links = releasingUpstream ? upstream.array : []
+        return Settled(callbacks: takeAll(), upstream: links)
     }
 
     /// Rejects with `CancellationError` if pending, handing back the cancel handlers and upstream links.
