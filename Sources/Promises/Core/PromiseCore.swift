@@ -91,6 +91,17 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
         }
     }
 
+    /// Records several upstream links at once; released at once if this promise is already settled.
+    func addUpstream(_ links: [UpstreamLink]) {
+        guard !links.isEmpty else { return }
+        let added = withLock { state -> Bool in
+            guard state.isPending else { return false }
+            for link in links { _ = state.addUpstream(link) }
+            return true
+        }
+        if !added { UpstreamLink.release(links) }
+    }
+
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.
     func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }

@@ -61,7 +61,8 @@ public struct Backoff: Sendable {
 
     /// The pause before retry number `retry` (1 is the pause after the first attempt fails), drawing
     /// jitter from `generator`.
-    public func delay(beforeRetry retry: Int, using generator: inout some RandomNumberGenerator) -> DispatchTimeInterval {
+    public func delay(beforeRetry retry: Int, using generator: inout some RandomNumberGenerator) -> DispatchTimeInterval
+    {
         switch kind {
         case .none:
             return .nanoseconds(0)

@@ -1,0 +1,35 @@
+extension Promise {
+    /// Observes every input on its settling thread, calling `onOutcome(index, outcome)`, and records
+    /// the inputs as upstream of `result`: once `result` settles with `settleReleasingUpstream` (or is
+    /// cancelled), the inputs nobody else observes are cancelled.
+    static func gather<T>(
+        _ inputs: [Promise<T>],
+        into result: Promise<Value>,
+        _ onOutcome: @escaping @Sendable (Int, Result<T, any Error>) -> Void
+    ) {
+        var links: [UpstreamLink] = []
+        for (index, input) in inputs.enumerated() {
+            if let id = input.core.observe({ onOutcome(index, $0) }) {
+                links.append(UpstreamLink(input.core, id))
+            }
+        }
+        result.core.addUpstream(links)
+    }
+}
+
+/// Counts down the inputs of a combinator that still have to settle.
+struct Countdown: Sendable {
+    private let remaining: LockedBox<Int>
+
+    init(_ count: Int) {
+        remaining = .make(count)
+    }
+
+    /// Counts one input; true for the last.
+    func tick() -> Bool {
+        remaining.withLock { remaining in
+            remaining -= 1
+            return remaining == 0
+        }
+    }
+}
