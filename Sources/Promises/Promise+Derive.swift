@@ -32,9 +32,19 @@ extension Promise {
     }
 
     /// Takes back a callback without cancelling anything; false if it already ran.
+    @discardableResult
     package func removeObserver(_ id: CallbackID) -> Bool {
         core.removeObserver(id)
     }
+
+    /// Takes back a callback and, if that leaves this pending promise unobserved, cancels it (and so
+    /// on upstream): what a consumer that no longer needs the promise does.
+    package func releaseObserver(_ id: CallbackID) {
+        UpstreamLink.release([UpstreamLink(core, id)])
+    }
+
+    /// How many callbacks are registered (tests check that observers are taken back).
+    package var observerCount: Int { core.withLock { $0.observerCount } }
 
     /// Runs `body` on `queue` with the outcome, without creating a promise (side-effect observers).
     func observe(on queue: some CallbackQueue, _ body: @escaping @Sendable (Result<Value, any Error>) -> Void) {

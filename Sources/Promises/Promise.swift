@@ -22,6 +22,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     }
 
     /// A promise already fulfilled with `value`.
+    @_disfavoredOverload  // so `Promise { … }` means a closure to run, never a promise of a closure
     public init(_ value: Value) {
         core = .settled(.success(value))
     }
@@ -69,6 +70,15 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
         } catch {
             resolver.reject(error)
         }
+    }
+
+    /// Runs `work` now, on the calling thread, and settles with what it returns or throws.
+    ///
+    /// ```swift
+    /// let parsed = Promise { try parse(text) }   // rejected if parse throws
+    /// ```
+    public init(_ work: () throws -> Value) {
+        core = .settled(Result(catching: work))
     }
 
     /// Runs `work` on `queue` and settles with what it returns or throws.

@@ -47,6 +47,13 @@ import Testing
         #expect(Promise(on: .inline) { 3 }.currentResult?.value == 3)
     }
 
+    @Test func closureFormRunsNowAndCapturesThrows() {
+        #expect(Promise { 2 + 3 }.currentResult?.value == 5)
+        #expect(Promise<Int> { throw TestError(6) }.currentResult?.error as? TestError == TestError(6))
+        let captured = 4
+        #expect(Promise(1).flatMap(on: .inline) { value in Promise { value + captured } }.currentResult?.value == 5)
+    }
+
     @Test func droppedResolverRejectsWithBrokenPromise() async {
         let promise: Promise<Int> = {
             let (promise, resolver) = Promise<Int>.pending()

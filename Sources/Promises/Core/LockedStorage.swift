@@ -45,12 +45,20 @@ class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
 /// A lock-protected value for the library's own bookkeeping (combinators, timers).
 // @unchecked: `storage`'s header is only read or written inside `withLock`, under its mutex.
 // (`ManagedBuffer` subclasses cannot conform to `Sendable` themselves.)
-struct LockedBox<Value>: @unchecked Sendable {
+package struct LockedBox<Value>: @unchecked Sendable {
     private final class Storage: LockedStorage<Value> {}
     private let storage: Storage
 
-    static func make(_ value: Value) -> LockedBox<Value> { LockedBox(storage: .makeStorage(header: value)) }
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    package init(_ value: Value) {
+        storage = .makeStorage(header: value)
+    }
+
+    package static func make(_ value: Value) -> LockedBox<Value> { LockedBox(value) }
 
     @inline(__always)
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R { try storage.withLock(body) }
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R { try storage.withLock(body) }
 }

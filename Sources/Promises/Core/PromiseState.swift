@@ -31,6 +31,7 @@ struct PromiseState<Value: Sendable> {
     }
 
     var isPending: Bool { result == nil }
+    var observerCount: Int { callbacks.count }
 
     // MARK: Settling
 

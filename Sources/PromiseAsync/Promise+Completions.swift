@@ -1,0 +1,60 @@
+import Promises
+
+extension Promise {
+    /// The values of `promises` in the order they **complete**, as an async sequence.
+    ///
+    /// The sequence ends after the last value, or throws the first rejection. Breaking out of the loop,
+    /// or cancelling the iterating Task, stops observing the remaining promises; with
+    /// `cancellingRemainingOnExit: true` they are also cancelled (each unless something else observes
+    /// it).
+    ///
+    /// ```swift
+    /// for try await page in Promise.completions(of: urls.map(download)) {
+    ///     render(page)        // fastest first
+    /// }
+    /// ```
+    public static func completions(
+        of promises: some Sequence<Promise<Value>>,
+        cancellingRemainingOnExit: Bool = false
+    ) -> AsyncThrowingStream<Value, any Error> {
+        let inputs = Array(promises)
+        let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream()
+        if inputs.isEmpty {
+            continuation.finish()
+            return stream
+        }
+        let remaining = LockedBox(inputs.count)
+        let observers = LockedBox([Int: CallbackID]())
+        for (index, input) in inputs.enumerated() {
+            let id = input.observeResult { result in
+                observers.withLock { _ = $0.removeValue(forKey: index) }
+                switch result {
+                case .success(let value):
+                    continuation.yield(value)
+                    if remaining.withLock({
+                        $0 -= 1; return $0 == 0
+                    }) {
+                        continuation.finish()
+                    }
+                case .failure(let error):
+                    continuation.finish(throwing: error)
+                }
+            }
+            if let id { observers.withLock { $0[index] = id } }
+        }
+        continuation.onTermination = { _ in
+            let pending = observers.withLock { observers in
+                defer { observers = [:] }
+                return observers
+            }
+            for (index, id) in pending {
+                if cancellingRemainingOnExit {
+                    inputs[index].releaseObserver(id)
+                } else {
+                    inputs[index].removeObserver(id)
+                }
+            }
+        }
+        return stream
+    }
+}

@@ -1,0 +1,72 @@
+import Promises
+
+extension Promise {
+    /// Runs `operation` in a new `Task` and settles with its outcome: the way to hand new async code
+    /// to callers that still speak promises or completion handlers. Cancelling the promise cancels the
+    /// Task.
+    ///
+    /// Like `Task.init`, the operation inherits the caller's actor, so a `@MainActor` view model can
+    /// call its own methods inside.
+    ///
+    /// ```swift
+    /// func loadProfile(completion: @escaping @Sendable (Result<Profile, any Error>) -> Void) {
+    ///     Promise { try await profileService.load() }.whenComplete(on: .main, completion)
+    /// }
+    /// ```
+    public init(
+        priority: TaskPriority? = nil,
+        @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Value
+    ) {
+        let (promise, resolver) = Promise<Value>.pending()
+        let task = Task(priority: priority) {
+            do {
+                resolver.fulfill(try await operation())
+            } catch {
+                resolver.reject(error)
+            }
+        }
+        resolver.onCancel { task.cancel() }
+        self = promise
+    }
+
+    /// A promise of `task`'s outcome. Cancelling the promise cancels the task.
+    ///
+    /// ```swift
+    /// let task = Task { try await indexer.rebuild() }
+    /// legacyScheduler.track(Promise(task))
+    /// ```
+    public init(_ task: Task<Value, any Error>) {
+        self.init {
+            try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        }
+    }
+
+    /// A promise of `task`'s value. Cancelling the promise cancels the task.
+    public init(_ task: Task<Value, Never>) {
+        self.init {
+            await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        }
+    }
+}
+
+extension Task where Failure == any Error, Success: Sendable {
+    /// This task's outcome as a promise; cancelling the promise cancels the task.
+    ///
+    /// ```swift
+    /// Task { try await sync() }.promise.whenComplete { print($0) }
+    /// ```
+    public var promise: Promise<Success> { Promise(self) }
+}
+
+extension Task where Failure == Never, Success: Sendable {
+    /// This task's value as a promise; cancelling the promise cancels the task.
+    public var promise: Promise<Success> { Promise(self) }
+}

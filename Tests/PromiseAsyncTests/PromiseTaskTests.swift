@@ -1,0 +1,51 @@
+import PromiseAsync
+import Promises
+import Testing
+
+@Suite struct PromiseTaskTests {
+    @Test func asyncWorkBecomesAPromise() async throws {
+        let promise = Promise {
+            try await Task.sleep(nanoseconds: 1_000); return 5
+        }
+        #expect(try await promise.value == 5)
+        let failing = Promise<Int> { throw TestError(3) }
+        await #expect(throws: TestError(3)) { try await failing.value }
+    }
+
+    @Test func cancellingThePromiseCancelsTheTask() async {
+        let (started, start) = Promise<Void>.pending()
+        let promise = Promise<Int> {
+            start.fulfill()
+            try await Task.sleep(nanoseconds: 3_600_000_000_000)
+            return 1
+        }
+        try? await started.value
+        promise.cancel()
+        #expect(promise.isCancelled)
+    }
+
+    @Test func cancellingThePromiseCancelsTheTaskItWaitsOn() async {
+        let (started, start) = Promise<Void>.pending()
+        let task = Task<Int, any Error> {
+            start.fulfill()
+            try await Task.sleep(nanoseconds: 3_600_000_000_000)
+            return 1
+        }
+        let promise = task.promise
+        try? await started.value
+        promise.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func roundTripTaskPromiseTask() async throws {
+        let value = try await Promise(Task { 2 }).map { $0 * 3 }.flatMap { value in Promise { value + 1 } }.value
+        #expect(value == 7)
+    }
+
+    @Test func newAsyncCodeServesAnOldCompletionHandlerCaller() async {
+        let result: Result<String, any Error> = await withCheckedContinuation { continuation in
+            Promise { "from async" }.whenComplete(on: .global()) { continuation.resume(returning: $0) }
+        }
+        #expect(result.value == "from async")
+    }
+}
