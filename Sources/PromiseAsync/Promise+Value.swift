@@ -11,7 +11,7 @@ extension Promise {
     /// ```swift
     /// let user = try await legacyFetchUser(id: 7).value
     /// ```
-    public var value: Value {
+    @inlinable public var value: Value {
         get async throws { try await outcome(cancellingOnTaskCancellation: false).get() }
     }
 
@@ -24,7 +24,7 @@ extension Promise {
     /// case .failure(let error): report(error)
     /// }
     /// ```
-    public var result: Result<Value, any Error> {
+    @inlinable public var result: Result<Value, any Error> {
         get async { await outcome(cancellingOnTaskCancellation: false) }
     }
 
@@ -34,11 +34,11 @@ extension Promise {
     /// ```swift
     /// let data = try await download(url).value(cancellingOnTaskCancellation: true)
     /// ```
-    public func value(cancellingOnTaskCancellation: Bool) async throws -> Value {
+    @inlinable public func value(cancellingOnTaskCancellation: Bool) async throws -> Value {
         try await outcome(cancellingOnTaskCancellation: cancellingOnTaskCancellation).get()
     }
 
-    private func outcome(cancellingOnTaskCancellation: Bool) async -> Result<Value, any Error> {
+    @inlinable func outcome(cancellingOnTaskCancellation: Bool) async -> Result<Value, any Error> {
         if let settled = currentResult { return settled }
         let waiter = Waiter<Value>()
         return await withTaskCancellationHandler {
@@ -54,17 +54,21 @@ extension Promise {
 
 /// Resumes one continuation exactly once, whichever comes first: the promise settling, or the Task
 /// being cancelled (possibly before the continuation even exists).
-private struct Waiter<Value: Sendable>: Sendable {
-    private enum State {
+@usableFromInline struct Waiter<Value: Sendable>: Sendable {
+    @usableFromInline enum State {
         case idle
         case cancelledEarly
         case waiting(CheckedContinuation<Result<Value, any Error>, Never>, CallbackID?)
         case done
     }
 
-    private let state = LockedBox(State.idle)
+    @usableFromInline let state = LockedBox(State.idle)
 
-    func wait(on promise: Promise<Value>, _ continuation: CheckedContinuation<Result<Value, any Error>, Never>) {
+    @inlinable init() {}
+
+    @inlinable func wait(
+        on promise: Promise<Value>, _ continuation: CheckedContinuation<Result<Value, any Error>, Never>
+    ) {
         let proceed = state.withLock { state -> Bool in
             guard case .idle = state else {
                 state = .done
@@ -95,7 +99,7 @@ private struct Waiter<Value: Sendable>: Sendable {
         if !stillWaiting { promise.removeObserver(id) }
     }
 
-    func taskCancelled(_ promise: Promise<Value>) {
+    @inlinable func taskCancelled(_ promise: Promise<Value>) {
         let action = state.withLock { state -> (CheckedContinuation<Result<Value, any Error>, Never>, CallbackID?)? in
             switch state {
             case .idle:

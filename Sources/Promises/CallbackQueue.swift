@@ -14,21 +14,21 @@ import Dispatch
 /// ```
 public protocol CallbackQueue: Sendable {
     /// Runs `work` on this queue, asynchronously or right away.
-    func schedule(_ work: @escaping @Sendable () -> Void)
+    @inlinable func schedule(_ work: @escaping @Sendable () -> Void)
 
     /// The dispatch queue the work lands on, if any. `wait()` uses it to refuse a wait that would
     /// block the very queue the promise needs.
-    var dispatchQueue: DispatchQueue? { get }
+    @inlinable var dispatchQueue: DispatchQueue? { get }
 }
 
 extension DispatchQueue: CallbackQueue {
     /// Submits `work` with `async`.
-    public func schedule(_ work: @escaping @Sendable () -> Void) {
+    @inlinable public func schedule(_ work: @escaping @Sendable () -> Void) {
         async(execute: work)
     }
 
     /// This queue.
-    public var dispatchQueue: DispatchQueue? { self }
+    @inlinable public var dispatchQueue: DispatchQueue? { self }
 }
 
 /// Runs work on the thread that settles the promise (or attaches the callback, if already settled).
@@ -37,28 +37,28 @@ extension DispatchQueue: CallbackQueue {
 /// queued and drained in a loop, so long inline chains never grow the stack.
 public struct InlineCallbackQueue: CallbackQueue {
     /// Creates the inline queue; prefer `.inline` at call sites.
-    public init() {}
+    @inlinable public init() {}
 
     /// Runs `work` now.
     @inline(__always)
     public func schedule(_ work: @escaping @Sendable () -> Void) { work() }
 
     /// Nil: inline work needs no queue.
-    public var dispatchQueue: DispatchQueue? { nil }
+    @inlinable public var dispatchQueue: DispatchQueue? { nil }
 }
 
 extension CallbackQueue where Self == InlineCallbackQueue {
     /// Runs the closure on the settling thread, with no queue hop.
-    public static var inline: InlineCallbackQueue { InlineCallbackQueue() }
+    @inlinable public static var inline: InlineCallbackQueue { InlineCallbackQueue() }
 }
 
 extension CallbackQueue where Self == DispatchQueue {
     /// The main queue. Its work runs only where something drives the main run loop (an app, or
     /// `dispatchMain()`); a server or command-line tool never runs it otherwise.
-    public static var main: DispatchQueue { DispatchQueue.main }
+    @inlinable public static var main: DispatchQueue { DispatchQueue.main }
 
     /// A global concurrent queue: the default for every operator.
-    public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
+    @inlinable public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
         DispatchQueue.global(qos: qos)
     }
 }

@@ -6,7 +6,9 @@ extension Promise {
     /// fetchFeed().always(on: .main) { spinner.stop() }
     /// ```
     @discardableResult
-    public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void) -> Self {
+    @inlinable public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void)
+        -> Self
+    {
         core.observe { _ in queue.schedule(body) }
         return self
     }

@@ -8,7 +8,7 @@ extension Promise {
     /// fetchFeed().catch(on: .main) { error in banner.show(error) }
     /// ```
     @discardableResult
-    public func `catch`(
+    @inlinable public func `catch`(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) -> Void

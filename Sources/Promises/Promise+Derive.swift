@@ -1,7 +1,7 @@
 extension Promise {
     /// Makes a promise that `body` settles on `queue` once this one settles. The new promise records
     /// this one as its upstream, so cancelling it detaches (and, if unobserved, cancels) this one.
-    func derive<U>(
+    @inlinable func derive<U>(
         on queue: some CallbackQueue,
         _ body: @escaping @Sendable (Result<Value, any Error>, Promise<U>) -> Void
     ) -> Promise<U> {
@@ -15,39 +15,43 @@ extension Promise {
 
     /// Settles this promise (internal producers: operators, combinators, the async bridge).
     @discardableResult
-    package func settle(_ result: Result<Value, any Error>) -> Bool {
+    @inlinable package func settle(_ result: Result<Value, any Error>) -> Bool {
         core.settle(result)
     }
 
     /// Settles this promise like `inner`, which becomes its upstream for cancellation.
-    package func follow(_ inner: Promise<Value>) {
+    @inlinable package func follow(_ inner: Promise<Value>) {
         let id = inner.core.observe { result in self.settle(result) }
         core.replaceUpstream(with: inner.core, id)
     }
 
     /// Registers `callback` for the outcome, called on the settling thread; returns nil when it already
     /// ran because the promise was settled. Take it back with `removeObserver(_:)`.
-    package func observeResult(_ callback: @escaping @Sendable (Result<Value, any Error>) -> Void) -> CallbackID? {
+    @inlinable package func observeResult(_ callback: @escaping @Sendable (Result<Value, any Error>) -> Void)
+        -> CallbackID?
+    {
         core.observe(callback)
     }
 
     /// Takes back a callback without cancelling anything; false if it already ran.
     @discardableResult
-    package func removeObserver(_ id: CallbackID) -> Bool {
+    @inlinable package func removeObserver(_ id: CallbackID) -> Bool {
         core.removeObserver(id)
     }
 
     /// Takes back a callback and, if that leaves this pending promise unobserved, cancels it (and so
     /// on upstream): what a consumer that no longer needs the promise does.
-    package func releaseObserver(_ id: CallbackID) {
+    @inlinable package func releaseObserver(_ id: CallbackID) {
         UpstreamLink.release([UpstreamLink(core, id)])
     }
 
     /// How many callbacks are registered (tests check that observers are taken back).
-    package var observerCount: Int { core.withLock { $0.observerCount } }
+    @inlinable package var observerCount: Int { core.withLock { $0.observerCount } }
 
     /// Runs `body` on `queue` with the outcome, without creating a promise (side-effect observers).
-    func observe(on queue: some CallbackQueue, _ body: @escaping @Sendable (Result<Value, any Error>) -> Void) {
+    @inlinable func observe(
+        on queue: some CallbackQueue, _ body: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) {
         core.observe { result in queue.schedule { body(result) } }
     }
 }

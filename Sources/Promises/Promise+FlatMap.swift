@@ -5,7 +5,7 @@ extension Promise {
     /// ```swift
     /// let avatar: Promise<Image> = fetchUser().flatMap { user in download(user.avatarURL) }
     /// ```
-    public func flatMap<NewValue>(
+    @inlinable public func flatMap<NewValue>(
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {

@@ -5,7 +5,7 @@ extension Promise {
     /// ```swift
     /// let name: Promise<String> = fetchUser().map { $0.name }
     /// ```
-    public func map<NewValue>(
+    @inlinable public func map<NewValue>(
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue
     ) -> Promise<NewValue> {

@@ -5,7 +5,7 @@ extension Promise {
     /// ```swift
     /// let user = fetchUser().mapError { AppError.network($0) }
     /// ```
-    public func mapError(
+    @inlinable public func mapError(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ transform: @escaping @Sendable (any Error) -> any Error

@@ -8,7 +8,7 @@ extension Promise {
     /// ```swift
     /// let feed = fetchFeed().recover { _ in Feed.cached }
     /// ```
-    public func recover(
+    @inlinable public func recover(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value
@@ -28,7 +28,7 @@ extension Promise {
     /// ```swift
     /// let feed = fetchFeed(from: primary).recover { _ in fetchFeed(from: mirror) }
     /// ```
-    public func recover(
+    @inlinable public func recover(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Promise<Value>

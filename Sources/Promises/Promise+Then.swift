@@ -7,7 +7,9 @@ extension Promise {
     ///     .catch(on: .main) { error in showAlert(error) }
     /// ```
     @discardableResult
-    public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void) -> Self {
+    @inlinable public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
+        -> Self
+    {
         core.observe { result in
             if case .success(let value) = result { queue.schedule { body(value) } }
         }

@@ -5,7 +5,7 @@ extension Promise {
     /// ```swift
     /// let adult = fetchUser().validate { $0.age >= 18 }
     /// ```
-    public func validate(
+    @inlinable public func validate(
         on queue: some CallbackQueue = .global(),
         _ predicate: @escaping @Sendable (Value) throws -> Bool
     ) -> Promise<Value> {

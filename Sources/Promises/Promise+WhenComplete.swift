@@ -6,7 +6,7 @@ extension Promise {
     ///     loadPromise().whenComplete(on: .main, completion)
     /// }
     /// ```
-    public func whenComplete(
+    @inlinable public func whenComplete(
         on queue: some CallbackQueue = .global(),
         _ completion: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) {

@@ -15,25 +15,25 @@ import Dispatch
 /// resolver.fulfill(21)   // prints "got 42"
 /// ```
 public struct Promise<Value: Sendable>: @unchecked Sendable {
-    let core: PromiseCore<Value>
+    @usableFromInline let core: PromiseCore<Value>
 
-    init(core: PromiseCore<Value>) {
+    @inlinable init(core: PromiseCore<Value>) {
         self.core = core
     }
 
     /// A promise already fulfilled with `value`.
     @_disfavoredOverload  // so `Promise { … }` means a closure to run, never a promise of a closure
-    public init(_ value: Value) {
+    @inlinable public init(_ value: Value) {
         core = .settled(.success(value))
     }
 
     /// A promise already rejected with `error`.
-    public init(error: any Error) {
+    @inlinable public init(error: any Error) {
         core = .settled(.failure(error))
     }
 
     /// A promise already settled with `result`.
-    public init(result: Result<Value, any Error>) {
+    @inlinable public init(result: Result<Value, any Error>) {
         core = .settled(result)
     }
 
@@ -46,7 +46,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```
     /// If the resolver is released without settling, the promise rejects with
     /// `PromiseError.brokenPromise`.
-    public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) {
+    @inlinable public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) {
         let core = PromiseCore<Value>.pending()
         return (Promise(core: core), Resolver(core: core))
     }
@@ -61,7 +61,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     ///     legacyFetch { text, error in resolver.resolve(text, error) }
     /// }
     /// ```
-    public init(_ body: (Resolver<Value>) throws -> Void) {
+    @inlinable public init(_ body: (Resolver<Value>) throws -> Void) {
         let core = PromiseCore<Value>.pending()
         self.core = core
         let resolver = Resolver(core: core)
@@ -77,7 +77,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```swift
     /// let parsed = Promise { try parse(text) }   // rejected if parse throws
     /// ```
-    public init(_ work: () throws -> Value) {
+    @inlinable public init(_ work: () throws -> Value) {
         core = .settled(Result(catching: work))
     }
 
@@ -86,7 +86,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```swift
     /// let parsed = Promise(on: .global()) { try JSONDecoder().decode(User.self, from: data) }
     /// ```
-    public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {
+    @inlinable public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {
         self.core = .pending(neededQueue: queue.dispatchQueue)
         queue.schedule { [self] in settle(Result(catching: work)) }
     }
@@ -118,26 +118,26 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the promise has not settled yet.
-    public var isPending: Bool { core.result == nil }
+    @inlinable public var isPending: Bool { core.result == nil }
 
     /// Whether the promise is fulfilled.
-    public var isFulfilled: Bool {
+    @inlinable public var isFulfilled: Bool {
         if case .success = core.result { return true }
         return false
     }
 
     /// Whether the promise is rejected (cancellation included).
-    public var isRejected: Bool {
+    @inlinable public var isRejected: Bool {
         if case .failure = core.result { return true }
         return false
     }
 
     /// The outcome if settled, nil while pending. Does not start a lazy promise.
-    public var currentResult: Result<Value, any Error>? { core.result }
+    @inlinable public var currentResult: Result<Value, any Error>? { core.result }
 }
 
 /// Breaks the reference cycle between a lazy promise's core and its start closure.
 // @unchecked: `core` is written once, before the promise is returned to anyone, and only read after.
-private final class LazyBox<Value: Sendable>: @unchecked Sendable {
+@usableFromInline final class LazyBox<Value: Sendable>: @unchecked Sendable {
     weak var core: PromiseCore<Value>?
 }

@@ -5,9 +5,9 @@
 /// handler — the promise rejects with `PromiseError.brokenPromise` instead of leaving callers waiting
 /// forever.
 public final class Resolver<Value: Sendable>: @unchecked Sendable {
-    let core: PromiseCore<Value>
+    @usableFromInline let core: PromiseCore<Value>
 
-    init(core: PromiseCore<Value>) {
+    @inlinable init(core: PromiseCore<Value>) {
         self.core = core
     }
 
@@ -16,33 +16,33 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the promise is still waiting to be settled (false once settled or cancelled).
-    public var isPending: Bool { core.result == nil }
+    @inlinable public var isPending: Bool { core.result == nil }
 
     /// Whether the promise was cancelled; the producer can check this between steps of long work.
-    public var isCancelled: Bool { core.wasCancelled }
+    @inlinable public var isCancelled: Bool { core.wasCancelled }
 
     /// Fulfills the promise; false if it was already settled.
     @discardableResult
-    public func fulfill(_ value: Value) -> Bool {
+    @inlinable public func fulfill(_ value: Value) -> Bool {
         core.settle(.success(value))
     }
 
     /// Rejects the promise; false if it was already settled.
     @discardableResult
-    public func reject(_ error: any Error) -> Bool {
+    @inlinable public func reject(_ error: any Error) -> Bool {
         core.settle(.failure(error))
     }
 
     /// Settles the promise with `result`; false if it was already settled.
     @discardableResult
-    public func resolve<Failure: Error>(_ result: Result<Value, Failure>) -> Bool {
+    @inlinable public func resolve<Failure: Error>(_ result: Result<Value, Failure>) -> Bool {
         core.settle(result.mapError { $0 })
     }
 
     /// Settles from the `(value, error)` pair of a completion handler: the error wins if present, then
     /// the value; neither rejects with `PromiseError.missingValueAndError`.
     @discardableResult
-    public func resolve(_ value: Value?, _ error: (any Error)?) -> Bool {
+    @inlinable public func resolve(_ value: Value?, _ error: (any Error)?) -> Bool {
         if let error { return reject(error) }
         if let value { return fulfill(value) }
         return reject(PromiseError.missingValueAndError)
@@ -59,7 +59,7 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     ///     task.resume()
     /// }
     /// ```
-    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    @inlinable public func onCancel(_ handler: @escaping @Sendable () -> Void) {
         core.onCancel(handler)
     }
 }
@@ -67,13 +67,13 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
 extension Resolver where Value == Void {
     /// Fulfills a `Promise<Void>`; false if it was already settled.
     @discardableResult
-    public func fulfill() -> Bool {
+    @inlinable public func fulfill() -> Bool {
         fulfill(())
     }
 
     /// Settles a `Promise<Void>` from an `(Error?) -> Void` completion handler.
     @discardableResult
-    public func resolve(_ error: (any Error)?) -> Bool {
+    @inlinable public func resolve(_ error: (any Error)?) -> Bool {
         error.map(reject) ?? fulfill()
     }
 }

@@ -7,7 +7,7 @@ extension Promise {
     /// ```swift
     /// let pages: Promise<[Page]> = Promise.all(urls.map(download))
     /// ```
-    public static func all<T>(_ promises: some Sequence<Promise<T>>) -> Promise<Value> where Value == [T] {
+    @inlinable public static func all<T>(_ promises: some Sequence<Promise<T>>) -> Promise<Value> where Value == [T] {
         let inputs = Array(promises)
         if inputs.isEmpty { return Promise([]) }
         let result = Promise<[T]>(core: .pending())
@@ -33,7 +33,7 @@ extension Promise {
     /// ```swift
     /// let (user, avatar, settings) = try await Promise.all(fetchUser(), fetchAvatar(), fetchSettings()).value
     /// ```
-    public static func all<each T: Sendable>(
+    @inlinable public static func all<each T: Sendable>(
         _ promises: repeat Promise<each T>
     ) -> Promise<Value> where Value == (repeat each T) {
         let inputs = (repeat each promises)
@@ -60,7 +60,7 @@ extension Promise {
     }
 
     /// The value of a promise known to be fulfilled (a combinator has counted its fulfilment).
-    var fulfilledValue: Value {
+    @inlinable var fulfilledValue: Value {
         guard case .success(let value) = core.result else {
             preconditionFailure(
                 "Invalid state: \(String(describing: core.result)) where a fulfilled promise was counted")

@@ -2,7 +2,7 @@ extension Promise {
     /// Observes every input on its settling thread, calling `onOutcome(index, outcome)`, and records
     /// the inputs as upstream of `result`: once `result` settles with `settleReleasingUpstream` (or is
     /// cancelled), the inputs nobody else observes are cancelled.
-    static func gather<T>(
+    @inlinable static func gather<T>(
         _ inputs: [Promise<T>],
         into result: Promise<Value>,
         _ onOutcome: @escaping @Sendable (Int, Result<T, any Error>) -> Void
@@ -18,15 +18,15 @@ extension Promise {
 }
 
 /// Counts down the inputs of a combinator that still have to settle.
-struct Countdown: Sendable {
-    private let remaining: LockedBox<Int>
+@usableFromInline struct Countdown: Sendable {
+    @usableFromInline let remaining: LockedBox<Int>
 
-    init(_ count: Int) {
+    @inlinable init(_ count: Int) {
         remaining = .make(count)
     }
 
     /// Counts one input; true for the last.
-    func tick() -> Bool {
+    @inlinable func tick() -> Bool {
         remaining.withLock { remaining in
             remaining -= 1
             return remaining == 0

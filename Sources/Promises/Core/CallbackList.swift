@@ -1,6 +1,10 @@
 /// Identifies one registered callback, so its owner can take it back (cancellation, Task cancellation).
-package struct CallbackID: Hashable, Sendable {
-    let raw: UInt64
+@usableFromInline package struct CallbackID: Hashable, Sendable {
+    @usableFromInline let raw: UInt64
+
+    @inlinable init(raw: UInt64) {
+        self.raw = raw
+    }
 }
 
 /// The callbacks of a pending promise, in registration order.
@@ -8,24 +12,31 @@ package struct CallbackID: Hashable, Sendable {
 /// The first callback is stored inline (most promises have exactly one observer); the rest go to an
 /// array sorted by id. Removal leaves a tombstone and compacts once tombstones outnumber live
 /// entries, so attach/detach cycles stay O(log n) and memory stays flat.
-struct CallbackList<Value: Sendable> {
-    typealias Callback = @Sendable (Result<Value, any Error>) -> Void
+@usableFromInline struct CallbackList<Value: Sendable> {
+    @usableFromInline typealias Callback = @Sendable (Result<Value, any Error>) -> Void
 
-    private struct Entry {
-        let id: UInt64
-        var callback: Callback?
+    @usableFromInline struct Entry {
+        @usableFromInline let id: UInt64
+        @usableFromInline var callback: Callback?
+
+        @inlinable init(id: UInt64, callback: Callback?) {
+            self.id = id
+            self.callback = callback
+        }
     }
 
-    private var first: Entry?
-    private var rest: ContiguousArray<Entry> = []
-    private var tombstones = 0
-    /// Number of callbacks that have not been removed.
-    private(set) var count = 0
+    @inlinable init() {}
 
-    var isEmpty: Bool { count == 0 }
+    @usableFromInline var first: Entry?
+    @usableFromInline var rest: ContiguousArray<Entry> = []
+    @usableFromInline var tombstones = 0
+    /// Number of callbacks that have not been removed.
+    @usableFromInline var count = 0
+
+    @inlinable var isEmpty: Bool { count == 0 }
 
     /// Appends; `id` must be greater than every id appended before.
-    mutating func append(_ callback: @escaping Callback, id: UInt64) {
+    @inlinable mutating func append(_ callback: @escaping Callback, id: UInt64) {
         count += 1
         if first == nil && rest.isEmpty {
             first = Entry(id: id, callback: callback)
@@ -35,7 +46,7 @@ struct CallbackList<Value: Sendable> {
     }
 
     /// Removes the callback with `id`; returns whether it was still registered.
-    mutating func remove(id: UInt64) -> Bool {
+    @inlinable mutating func remove(id: UInt64) -> Bool {
         if let head = first, head.id == id {
             guard head.callback != nil else { return false }
             first!.callback = nil
@@ -60,7 +71,7 @@ struct CallbackList<Value: Sendable> {
     }
 
     /// Calls every live callback in registration order.
-    func invokeAll(with result: Result<Value, any Error>) {
+    @inlinable func invokeAll(with result: Result<Value, any Error>) {
         if let callback = first?.callback { callback(result) }
         for entry in rest {
             entry.callback?(result)

@@ -11,9 +11,9 @@
 /// `pthread_mutex_t` (not `Synchronization.Mutex`): on Linux TSan cannot see `Mutex`'s futex and
 /// reports false races, and `Mutex` degrades badly under contention with Swift 6.3.
 /// Subclasses are created with `create(minimumCapacity: 1)`; the one element is the mutex.
-class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
+@usableFromInline class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
     /// Allocates the storage with `header` and an initialized mutex.
-    final class func makeStorage(header: Header) -> Self {
+    @inlinable final class func makeStorage(header: Header) -> Self {
         let buffer = create(minimumCapacity: 1) { _ in header }
         let storage = unsafeDowncast(buffer, to: Self.self)
         storage.withUnsafeMutablePointerToElements { mutex in
@@ -32,7 +32,7 @@ class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
     }
 
     /// Runs `body` with the header while holding the lock. `body` must never call user code.
-    @inline(__always)
+    @inlinable @inline(__always)
     final func withLock<R>(_ body: (inout Header) throws -> R) rethrows -> R {
         try withUnsafeMutablePointers { header, mutex in
             pthread_mutex_lock(mutex)
@@ -45,20 +45,20 @@ class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
 /// A lock-protected value for the library's own bookkeeping (combinators, timers).
 // @unchecked: `storage`'s header is only read or written inside `withLock`, under its mutex.
 // (`ManagedBuffer` subclasses cannot conform to `Sendable` themselves.)
-package struct LockedBox<Value>: @unchecked Sendable {
-    private final class Storage: LockedStorage<Value> {}
-    private let storage: Storage
+@usableFromInline package struct LockedBox<Value>: @unchecked Sendable {
+    @usableFromInline final class Storage: LockedStorage<Value> {}
+    @usableFromInline let storage: Storage
 
-    private init(storage: Storage) {
+    @inlinable init(storage: Storage) {
         self.storage = storage
     }
 
-    package init(_ value: Value) {
+    @inlinable package init(_ value: Value) {
         storage = .makeStorage(header: value)
     }
 
-    package static func make(_ value: Value) -> LockedBox<Value> { LockedBox(value) }
+    @inlinable package static func make(_ value: Value) -> LockedBox<Value> { LockedBox(value) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R { try storage.withLock(body) }
 }

@@ -7,25 +7,25 @@ import Dispatch
 /// release) after unlocking, so no user code ever runs under the lock.
 /// Thread-safe, but not `Sendable` to the compiler (`ManagedBuffer` subclasses cannot be): it crosses
 /// threads inside `Promise`, `Resolver` and `UpstreamLink`, which carry the `@unchecked` conformance.
-final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
-    typealias Callback = PromiseState<Value>.Callback
+@usableFromInline final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
+    @usableFromInline typealias Callback = PromiseState<Value>.Callback
 
-    static func make(_ state: PromiseState<Value>) -> PromiseCore<Value> { makeStorage(header: state) }
+    @inlinable static func make(_ state: PromiseState<Value>) -> PromiseCore<Value> { makeStorage(header: state) }
 
-    static func pending(neededQueue: DispatchQueue? = nil) -> PromiseCore<Value> {
+    @inlinable static func pending(neededQueue: DispatchQueue? = nil) -> PromiseCore<Value> {
         make(PromiseState(neededQueue: neededQueue))
     }
 
-    static func settled(_ result: Result<Value, any Error>) -> PromiseCore<Value> {
+    @inlinable static func settled(_ result: Result<Value, any Error>) -> PromiseCore<Value> {
         make(PromiseState(result: result))
     }
 
-    var result: Result<Value, any Error>? { withLock { $0.result } }
-    var wasCancelled: Bool { withLock { $0.wasCancelled } }
+    @inlinable var result: Result<Value, any Error>? { withLock { $0.result } }
+    @inlinable var wasCancelled: Bool { withLock { $0.wasCancelled } }
 
     /// Settles once; false (and nothing happens) if already settled.
     @discardableResult
-    func settle(_ result: Result<Value, any Error>) -> Bool {
+    @inlinable func settle(_ result: Result<Value, any Error>) -> Bool {
         guard let settled = withLock({ $0.settle(result) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result)
@@ -36,7 +36,7 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     /// Settles once, then releases the promises this one was waiting on: each is cancelled unless
     /// something else still observes it.
     @discardableResult
-    func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
+    @inlinable func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
         guard let settled = withLock({ $0.settle(result, releasingUpstream: true) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result)
@@ -48,13 +48,13 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     /// Cancels if pending: rejects with `CancellationError`, runs the cancel handlers, and releases
     /// the upstream promises (cancelling those nobody else observes).
     @discardableResult
-    func cancel() -> Bool {
+    @inlinable func cancel() -> Bool {
         guard let settled = withLock({ $0.cancel() }) else { return false }
         Self.finishCancellation(settled)
         return true
     }
 
-    private static func finishCancellation(_ settled: PromiseState<Value>.Settled) {
+    @inlinable static func finishCancellation(_ settled: PromiseState<Value>.Settled) {
         for handler in settled.cancelHandlers { handler() }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()))
@@ -64,7 +64,7 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
 
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
     @discardableResult
-    func observe(_ callback: @escaping Callback) -> CallbackID? {
+    @inlinable func observe(_ callback: @escaping Callback) -> CallbackID? {
         switch withLock({ $0.observe(callback) }) {
         case .settled(let result):
             callback(result)
@@ -76,14 +76,14 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).
-    func removeObserver(_ id: CallbackID) -> Bool {
+    @inlinable func removeObserver(_ id: CallbackID) -> Bool {
         if case .detached = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) { return true }
         return false
     }
 
     /// Records that this promise waits on `upstream` through callback `id`. If this promise is
     /// already settled, the link is released at once instead.
-    func addUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID?) {
+    @inlinable func addUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(upstream, id)
         if !withLock({ $0.addUpstream(link) }) {
@@ -92,7 +92,7 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     }
 
     /// Records several upstream links at once; released at once if this promise is already settled.
-    func addUpstream(_ links: [UpstreamLink]) {
+    @inlinable func addUpstream(_ links: [UpstreamLink]) {
         guard !links.isEmpty else { return }
         let added = withLock { state -> Bool in
             guard state.isPending else { return false }
@@ -103,7 +103,7 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     }
 
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.
-    func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
+    @inlinable func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(inner, id)
         if !withLock({ $0.replaceUpstream(with: link) }) {
@@ -112,13 +112,13 @@ final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     }
 
     /// Runs `handler` once if this promise is cancelled while pending (at once if it already was).
-    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    @inlinable func onCancel(_ handler: @escaping @Sendable () -> Void) {
         if withLock({ $0.addCancelHandler(handler) }) { handler() }
     }
 }
 
 extension PromiseCore: UpstreamPromise {
-    func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> [UpstreamLink] {
+    @inlinable func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> [UpstreamLink] {
         switch withLock({ $0.detach(id, cancellingIfUnobserved: cancellingIfUnobserved) }) {
         case .notRegistered, .detached:
             return []
@@ -130,7 +130,7 @@ extension PromiseCore: UpstreamPromise {
         }
     }
 
-    func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])? {
+    @inlinable func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])? {
         withLock { state in
             state.isPending ? (state.neededQueue, state.upstreamLinks) : nil
         }

@@ -5,46 +5,55 @@ import Dispatch
 ///
 /// Invariants: once `result` is set it never changes, and `callbacks`, `cancelHandlers`, `upstream`,
 /// `lazyStart` and `neededQueue` are empty (settled promises hold nothing but their result).
-struct PromiseState<Value: Sendable> {
-    typealias Callback = CallbackList<Value>.Callback
-    typealias CancelHandler = @Sendable () -> Void
+@usableFromInline struct PromiseState<Value: Sendable> {
+    @usableFromInline typealias Callback = CallbackList<Value>.Callback
+    @usableFromInline typealias CancelHandler = @Sendable () -> Void
 
-    private(set) var result: Result<Value, any Error>?
-    private(set) var wasCancelled = false
-    private var callbacks = CallbackList<Value>()
-    private var nextID: UInt64 = 0
-    private var cancelHandlers: [CancelHandler] = []
-    private var upstream = UpstreamLinks.none
+    @usableFromInline var result: Result<Value, any Error>?
+    @usableFromInline var wasCancelled = false
+    @usableFromInline var callbacks = CallbackList<Value>()
+    @usableFromInline var nextID: UInt64 = 0
+    @usableFromInline var cancelHandlers: [CancelHandler] = []
+    @usableFromInline var upstream = UpstreamLinks.none
     /// The body of a lazy promise, taken by the first observer.
-    private var lazyStart: (@Sendable () -> Void)?
+    @usableFromInline var lazyStart: (@Sendable () -> Void)?
     /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
-    private(set) var neededQueue: DispatchQueue?
+    @usableFromInline var neededQueue: DispatchQueue?
 
-    init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
+    @inlinable init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
         self.result = result
         self.neededQueue = neededQueue
     }
 
-    init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
+    @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
         self.lazyStart = lazyStart
         self.neededQueue = neededQueue
     }
 
-    var isPending: Bool { result == nil }
-    var observerCount: Int { callbacks.count }
+    @inlinable var isPending: Bool { result == nil }
+    @inlinable var observerCount: Int { callbacks.count }
 
     // MARK: Settling
 
     /// What the settling thread does after unlocking.
-    struct Settled {
-        var callbacks: CallbackList<Value>
-        var cancelHandlers: [CancelHandler] = []
-        var upstream: [UpstreamLink] = []
+    @usableFromInline struct Settled {
+        @usableFromInline var callbacks: CallbackList<Value>
+        @usableFromInline var cancelHandlers: [CancelHandler] = []
+        @usableFromInline var upstream: [UpstreamLink] = []
+
+        @inlinable init(
+            callbacks: CallbackList<Value>, cancelHandlers: [CancelHandler] = [], upstream: [UpstreamLink] = []
+        ) {
+            self.callbacks = callbacks
+            self.cancelHandlers = cancelHandlers
+            self.upstream = upstream
+        }
     }
 
     /// Settles if pending; nil if already settled. With `releasingUpstream`, hands back the upstream
     /// links for the caller to release (a timeout or a combinator that no longer needs its inputs).
-    mutating func settle(_ newResult: Result<Value, any Error>, releasingUpstream: Bool = false) -> Settled? {
+    @inlinable mutating func settle(_ newResult: Result<Value, any Error>, releasingUpstream: Bool = false) -> Settled?
+    {
         guard result == nil else { return nil }
         result = newResult
         let links = releasingUpstream ? upstream.array : []
@@ -52,7 +61,7 @@ struct PromiseState<Value: Sendable> {
     }
 
     /// Rejects with `CancellationError` if pending, handing back the cancel handlers and upstream links.
-    mutating func cancel() -> Settled? {
+    @inlinable mutating func cancel() -> Settled? {
         guard result == nil else { return nil }
         result = .failure(CancellationError())
         wasCancelled = true
@@ -61,7 +70,7 @@ struct PromiseState<Value: Sendable> {
         return Settled(callbacks: takeAll(), cancelHandlers: handlers, upstream: links)
     }
 
-    private mutating func takeAll() -> CallbackList<Value> {
+    @inlinable mutating func takeAll() -> CallbackList<Value> {
         let taken = callbacks
         callbacks = CallbackList()
         cancelHandlers = []
@@ -73,14 +82,14 @@ struct PromiseState<Value: Sendable> {
 
     // MARK: Observing
 
-    enum Observed {
+    @usableFromInline enum Observed {
         /// Registered; start the lazy body if one is returned.
         case registered(CallbackID, start: (@Sendable () -> Void)?)
         /// Already settled: call the callback now.
         case settled(Result<Value, any Error>)
     }
 
-    mutating func observe(_ callback: @escaping Callback) -> Observed {
+    @inlinable mutating func observe(_ callback: @escaping Callback) -> Observed {
         if let result { return .settled(result) }
         nextID &+= 1
         callbacks.append(callback, id: nextID)
@@ -89,14 +98,14 @@ struct PromiseState<Value: Sendable> {
         return .registered(CallbackID(raw: nextID), start: start)
     }
 
-    enum Detached {
+    @usableFromInline enum Detached {
         case notRegistered
         case detached
         /// Detaching left nobody observing, so the promise was cancelled.
         case cancelled(Settled)
     }
 
-    mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
+    @inlinable mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
         guard result == nil, callbacks.remove(id: id.raw) else { return .notRegistered }
         guard cancellingIfUnobserved, callbacks.isEmpty, let settled = cancel() else { return .detached }
         return .cancelled(settled)
@@ -105,7 +114,7 @@ struct PromiseState<Value: Sendable> {
     // MARK: Dependencies
 
     /// Records a promise this one waits on; false if already settled (the caller releases the link).
-    mutating func addUpstream(_ link: UpstreamLink) -> Bool {
+    @inlinable mutating func addUpstream(_ link: UpstreamLink) -> Bool {
         guard result == nil else { return false }
         upstream.append(link)
         return true
@@ -113,17 +122,17 @@ struct PromiseState<Value: Sendable> {
 
     /// Replaces the upstream (a `flatMap` moving from its source to the inner promise); its work queue
     /// is done. False if already settled.
-    mutating func replaceUpstream(with link: UpstreamLink) -> Bool {
+    @inlinable mutating func replaceUpstream(with link: UpstreamLink) -> Bool {
         guard result == nil else { return false }
         upstream = .one(link)
         neededQueue = nil
         return true
     }
 
-    var upstreamLinks: [UpstreamLink] { upstream.array }
+    @inlinable var upstreamLinks: [UpstreamLink] { upstream.array }
 
     /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
-    mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
+    @inlinable mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
         if result == nil {
             cancelHandlers.append(handler)
             return false

@@ -6,17 +6,22 @@
     import Darwin
 #endif
 
-/// Runs callbacks in a loop instead of by recursion.
+/// Keeps inline callbacks from growing the stack without bound.
 ///
-/// Settling a promise whose inline callback settles another promise would otherwise recurse once per
-/// link; a 1,000,000-link chain would overflow the stack. The first settle on a thread drains; a settle
-/// made while that thread is already draining is queued and run by the outer loop, after the current
-/// callback returns.
-final class Trampoline {
-    private var isDraining = false
-    private var queued: [() -> Void] = []
+/// Settling a promise whose inline callback settles another promise nests one call per link; a
+/// 1,000,000-link chain would overflow the stack. Up to `maximumDepth` nested settles run directly
+/// (fast, no allocation); deeper ones are queued and run by the outermost settle's loop once the
+/// stack has unwound.
+@usableFromInline final class Trampoline {
+    /// Nested settles allowed on one thread before work is queued (a few KiB of stack at most).
+    @usableFromInline static let maximumDepth = 32
 
-    private static let key: pthread_key_t = {
+    @usableFromInline var depth = 0
+    @usableFromInline var queued: [() -> Void] = []
+
+    @inlinable init() {}
+
+    @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
         let rc = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
@@ -26,42 +31,52 @@ final class Trampoline {
         return key
     }()
 
-    private static var current: Trampoline {
+    @inlinable static var current: Trampoline {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
         }
+        return makeCurrent()
+    }
+
+    @usableFromInline static func makeCurrent() -> Trampoline {
         let trampoline = Trampoline()
         pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
         return trampoline
     }
 
-    /// Whether this thread is inside a drain loop (an inline callback is running).
+    /// Whether this thread is inside a callback run by a settle.
     static var isDraining: Bool {
         guard let pointer = pthread_getspecific(key) else { return false }
-        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue().isDraining
+        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue().depth > 0
     }
 
-    /// Calls `callbacks` with `result` now, or, inside a drain on this thread, right after the current callback.
-    static func invoke<Value>(_ callbacks: CallbackList<Value>, with result: Result<Value, any Error>) {
+    /// Calls `callbacks` with `result`: directly while the nesting is shallow, otherwise queued for the
+    /// outermost settle on this thread to run after the stack unwinds.
+    @inlinable static func invoke<Value>(_ callbacks: CallbackList<Value>, with result: Result<Value, any Error>) {
         let trampoline = current
-        if trampoline.isDraining {
+        if trampoline.depth >= maximumDepth {
             trampoline.queued.append { callbacks.invokeAll(with: result) }
             return
         }
-        trampoline.isDraining = true
+        trampoline.depth += 1
         callbacks.invokeAll(with: result)
+        if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
+        trampoline.depth -= 1
+    }
+
+    /// The outermost loop: runs queued work (which may queue more) until none is left.
+    @usableFromInline func runQueued() {
         var index = 0
-        while index < trampoline.queued.count {
-            let job = trampoline.queued[index]
+        while index < queued.count {
+            let job = queued[index]
             index += 1
             job()
-            if index >= 1024 && index * 2 >= trampoline.queued.count {
+            if index >= 1024 && index * 2 >= queued.count {
                 // Release finished jobs (and the results they hold) during long chains.
-                trampoline.queued.removeFirst(index)
+                queued.removeFirst(index)
                 index = 0
             }
         }
-        trampoline.queued.removeAll(keepingCapacity: trampoline.queued.capacity <= 1024)
-        trampoline.isDraining = false
+        queued.removeAll(keepingCapacity: queued.capacity <= 1024)
     }
 }

@@ -2,30 +2,30 @@ import Dispatch
 
 /// A promise that another one waits on, with its value type erased, so cancellation and `wait()` can
 /// walk a chain whose links have different value types.
-package protocol UpstreamPromise: AnyObject {
+@usableFromInline package protocol UpstreamPromise: AnyObject {
     /// Removes callback `id`. If `cancellingIfUnobserved` and that leaves this pending promise with no
     /// observer, cancels it and returns its own upstream links, for the caller to release in turn.
-    func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> [UpstreamLink]
+    @inlinable func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> [UpstreamLink]
 
     /// The queue this pending promise needs in order to settle, and the promises it waits on;
     /// nil once settled.
-    func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])?
+    @inlinable func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])?
 }
 
 /// One edge of the dependency graph: the upstream promise and the callback we registered on it.
 // @unchecked: `promise` is a `PromiseCore`, whose state is only touched under its own mutex.
-package struct UpstreamLink: @unchecked Sendable {
-    package let promise: any UpstreamPromise
-    package let id: CallbackID
+@usableFromInline package struct UpstreamLink: @unchecked Sendable {
+    @usableFromInline package let promise: any UpstreamPromise
+    @usableFromInline package let id: CallbackID
 
-    package init(_ promise: any UpstreamPromise, _ id: CallbackID) {
+    @inlinable package init(_ promise: any UpstreamPromise, _ id: CallbackID) {
         self.promise = promise
         self.id = id
     }
 
     /// Detaches every link and cancels each upstream promise no one else observes, transitively.
     /// Iterative, so cancelling the end of a very long chain does not grow the stack.
-    package static func release(_ links: [UpstreamLink]) {
+    @inlinable package static func release(_ links: [UpstreamLink]) {
         var work = links
         while let link = work.popLast() {
             work.append(contentsOf: link.promise.detach(link.id, cancellingIfUnobserved: true))
@@ -34,12 +34,12 @@ package struct UpstreamLink: @unchecked Sendable {
 }
 
 /// Zero, one or many upstream links, without an array allocation for the common single link.
-enum UpstreamLinks {
+@usableFromInline enum UpstreamLinks {
     case none
     case one(UpstreamLink)
     case many([UpstreamLink])
 
-    var array: [UpstreamLink] {
+    @inlinable var array: [UpstreamLink] {
         switch self {
         case .none: return []
         case .one(let link): return [link]
@@ -47,7 +47,7 @@ enum UpstreamLinks {
         }
     }
 
-    mutating func append(_ link: UpstreamLink) {
+    @inlinable mutating func append(_ link: UpstreamLink) {
         switch self {
         case .none: self = .one(link)
         case .one(let first): self = .many([first, link])

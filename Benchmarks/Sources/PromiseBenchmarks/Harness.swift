@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+
+/// One contender in a workload: runs `iterations` iterations, blocking (on a thread of its own) or async.
+enum Body {
+    case blocking(@Sendable (Int) throws -> Void)
+    case async(@Sendable (Int) async throws -> Void)
+}
+
+struct Contender {
+    let name: String
+    let body: Body
+}
+
+struct Workload {
+    let name: String
+    /// Iterations per measurement.
+    let iterations: Int
+    /// Operations per iteration (links in a chain, elements in an `all`); results are per operation.
+    let operationsPerIteration: Int
+    let contenders: [Contender]
+}
+
+/// One long-lived thread for every blocking measurement: a fresh thread per run would measure its
+/// cold malloc arena and stack instead of the code under test.
+final class BenchmarkThread: @unchecked Sendable {  // `jobs` is guarded by `lock`
+    static let shared = BenchmarkThread()
+    private let lock = NSLock()
+    private let ready = DispatchSemaphore(value: 0)
+    private var jobs: [@Sendable () -> Void] = []
+
+    private init() {
+        let thread = Thread { [self] in
+            while true {
+                ready.wait()
+                let job = lock.withLock { jobs.removeFirst() }
+                job()
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            lock.withLock { jobs.append { continuation.resume(returning: body()) } }
+            ready.signal()
+        }
+    }
+}
+
+/// Runs a blocking body on the benchmark thread without blocking the caller's thread.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await BenchmarkThread.shared.run(body)
+}
+
+/// Nanoseconds one call of `body` takes for `iterations` iterations.
+func measure(_ body: Body, iterations: Int) async throws -> Double {
+    switch body {
+    case .blocking(let run):
+        let result = await onThread { () -> Result<UInt64, any Error> in
+            Result {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try run(iterations)
+                return DispatchTime.now().uptimeNanoseconds - start
+            }
+        }
+        return Double(try result.get())
+    case .async(let run):
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await run(iterations)
+        return Double(DispatchTime.now().uptimeNanoseconds - start)
+    }
+}
+
+/// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up.
+func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
+    let iterations = max(1, Int(Double(workload.iterations) * scale))
+    for contender in workload.contenders {
+        _ = try await measure(contender.body, iterations: max(1, iterations / 4))
+    }
+    var samples: [String: [Double]] = [:]
+    for _ in 0..<repetitions {
+        for contender in workload.contenders {
+            let total = try await measure(contender.body, iterations: iterations)
+            samples[contender.name, default: []].append(total / Double(iterations * workload.operationsPerIteration))
+        }
+    }
+    return samples.mapValues { values in values.sorted()[values.count / 2] }
+}

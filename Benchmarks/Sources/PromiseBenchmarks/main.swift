@@ -1,0 +1,70 @@
+import Foundation
+
+// Usage: PromiseBenchmarks [--json FILE] [--quick] [--only NAME[,NAME…]]
+Allocations.preloadIfPossible()
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let quick = arguments.contains("--quick")
+let scale = quick ? 0.02 : 1.0
+let repetitions = quick ? 1 : 7
+let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+
+let fixtures = Fixtures()
+var workloads = [createMapFulfillWait(fixtures)] + chainWorkloads(fixtures, links: 100)
+workloads += allWorkloads(fixtures) + waitAndAsyncWorkloads(fixtures)
+if let only { workloads = workloads.filter { only.contains($0.name) } }
+
+var report: [(name: String, unit: String, results: [String: Double])] = []
+for workload in workloads {
+    let results = try await run(workload, repetitions: repetitions, scale: scale)
+    report.append((workload.name, "ns", results))
+    FileHandle.standardError.write("measured \(workload.name)\n".data(using: .utf8)!)
+}
+// Allocations per operation, where the interposer is preloaded.
+for workload in workloads
+where ["create-map-fulfill-wait", "then-link-pending", "then-link-resolved"].contains(workload.name) {
+    var results: [String: Double] = [:]
+    for contender in workload.contenders {
+        let iterations = max(1, Int(Double(workload.iterations) * scale / 4))
+        results[contender.name] = try await Allocations.count(
+            iterations: iterations, operationsPerIteration: workload.operationsPerIteration, contender.body)
+    }
+    if !results.isEmpty { report.append((workload.name + "-allocs", "allocs", results)) }
+}
+
+// The table: ours, each peer, and ours ÷ the best peer (below 1 means we are faster or leaner).
+let columns = ["Promises", "NIO", "NIO-embedded", "OpenCombine", "floor"]
+func cell(_ value: Double?) -> String {
+    guard let value else { return "—" }
+    return value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+}
+let header = ["workload", "unit"] + columns + ["ours ÷ best peer"]
+var rows: [[String]] = [header]
+for entry in report {
+    let peers = entry.results.filter { $0.key != "Promises" && $0.key != "floor" }.map(\.value)
+    let ratio = entry.results["Promises"].flatMap { ours in peers.min().map { ours / $0 } }
+    rows.append(
+        [entry.name, entry.unit] + columns.map { cell(entry.results[$0]) } + [
+            ratio.map { String(format: "%.2f", $0) } ?? "—"
+        ])
+}
+let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
+for (index, row) in rows.enumerated() {
+    print(
+        "| "
+            + row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+            .joined(separator: " | ") + " |")
+    if index == 0 { print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|") }
+}
+
+if let path = option("--json") {
+    let json: [String: Any] = [
+        "workloads": report.map { ["name": $0.name, "unit": $0.unit, "results": $0.results] }
+    ]
+    let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+    try data.write(to: URL(fileURLWithPath: path))
+}
+exit(0)
