@@ -6,12 +6,15 @@ let package = Package(
     products: [
         .library(name: "Promises", targets: ["Promises"]),
         .library(name: "PromiseAsync", targets: ["PromiseAsync"]),
+        .executable(name: "MigrationDemo", targets: ["MigrationDemo"]),
     ],
     targets: [
         .target(name: "Promises"),
         .target(name: "PromiseAsync", dependencies: ["Promises"]),
+        .executableTarget(name: "MigrationDemo", dependencies: ["PromiseAsync"]),
         .testTarget(name: "PromisesTests", dependencies: ["Promises"]),
         .testTarget(name: "PromiseAsyncTests", dependencies: ["PromiseAsync"]),
+        .testTarget(name: "MigrationGuideTests", dependencies: ["PromiseAsync"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@ extension Promise {
     ///
     /// If the awaiting Task is cancelled first, this throws `CancellationError` at once and stops
     /// observing the promise, which keeps running for anyone else (see
-    /// ``Promises/Promise/value(cancellingOnTaskCancellation:)`` to cancel it too). Resumes on the
+    /// `value(cancellingOnTaskCancellation:)` to cancel it too). Resumes on the
     /// thread that settles the promise; an already settled promise returns without suspending.
     ///
     /// ```swift
@@ -28,7 +28,7 @@ extension Promise {
         get async { await outcome(cancellingOnTaskCancellation: false) }
     }
 
-    /// The value, like ``Promises/Promise/value``; with `cancellingOnTaskCancellation: true`, cancelling
+    /// The value, like `value`; with `cancellingOnTaskCancellation: true`, cancelling
     /// the awaiting Task also cancels the promise (and, by the upstream rule, the legacy work behind it).
     ///
     /// ```swift

@@ -1,0 +1,144 @@
+import Foundation
+import PromiseAsync
+import Promises
+import Testing
+
+/// Keeps Migration.md and Snippets.swift identical, block for block.
+///
+/// Run `UPDATE_MIGRATION_GUIDE=1 swift test --filter MigrationGuideTests` to copy the snippets into
+/// the guide after editing them.
+@Suite struct MigrationGuideTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let documents = ["Migration.md", "README.md"].map { root.appendingPathComponent($0) }
+    static let snippetsFile = root.appendingPathComponent("Tests/MigrationGuideTests/Snippets.swift")
+
+    /// `// snippet: NAME` … `// end snippet` blocks, dedented.
+    static func snippets() throws -> [String: String] {
+        let lines = try String(contentsOf: snippetsFile, encoding: .utf8).components(separatedBy: "\n")
+        var result: [String: String] = [:]
+        var name: String?
+        var body: [String] = []
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// snippet: ") {
+                name = String(trimmed.dropFirst("// snippet: ".count))
+                body = []
+            } else if trimmed == "// end snippet", let current = name {
+                result[current] = body.joined(separator: "\n")
+                name = nil
+            } else if name != nil {
+                body.append(line)
+            }
+        }
+        return result
+    }
+
+    /// The guide with every `<!-- snippet: NAME -->` block replaced by the snippet's code.
+    static func regeneratedGuide(_ guide: String, snippets: [String: String]) throws -> (String, [String]) {
+        var output: [String] = []
+        var used: [String] = []
+        var lines = guide.components(separatedBy: "\n")[...]
+        while let line = lines.popFirst() {
+            output.append(line)
+            guard line.hasPrefix("<!-- snippet: "), line.hasSuffix(" -->") else { continue }
+            let name = String(line.dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
+            guard let code = snippets[name] else { throw GuideError.unknownSnippet(name) }
+            used.append(name)
+            guard lines.first == "```swift" else { throw GuideError.missingCodeBlock(name) }
+            while let skipped = lines.popFirst(), skipped != "```" {}
+            output.append("```swift")
+            output.append(code)
+            output.append("```")
+        }
+        return (output.joined(separator: "\n"), used)
+    }
+
+    enum GuideError: Error {
+        case unknownSnippet(String)
+        case missingCodeBlock(String)
+    }
+
+    @Test func everyDocumentBlockMatchesItsCompiledSnippet() throws {
+        let snippets = try Self.snippets()
+        var used: Set<String> = []
+        for document in Self.documents {
+            let text = try String(contentsOf: document, encoding: .utf8)
+            let (regenerated, names) = try Self.regeneratedGuide(text, snippets: snippets)
+            used.formUnion(names)
+            if ProcessInfo.processInfo.environment["UPDATE_MIGRATION_GUIDE"] != nil {
+                try regenerated.write(to: document, atomically: true, encoding: .utf8)
+                continue
+            }
+            #expect(
+                regenerated == text,
+                "\(document.lastPathComponent) differs from Snippets.swift: run UPDATE_MIGRATION_GUIDE=1 swift test")
+            #expect(
+                text.components(separatedBy: "```swift").count - 1 == names.count,
+                "every Swift block in \(document.lastPathComponent) is a compiled snippet")
+        }
+        #expect(used == Set(snippets.keys), "every snippet appears in a document")
+    }
+
+    @Test func theQuickStartRuns() async throws {
+        try await quickStart()
+    }
+
+    @Test func theWrappedShapesWork() async throws {
+        #expect(try await forecast(for: "Oslo").value == Forecast(city: "Oslo", celsius: 3))
+        #expect(try await forecastResult(for: "Lima").value.celsius == 19)
+        await #expect(throws: WeatherError.unknownCity("Atlantis")) { try await forecast(for: "Atlantis").value }
+        try await clearCache().value
+        #expect(try await defaultCity().value == "Oslo")
+    }
+
+    @Test func cancellingAReportStopsTheLegacyDownload() async {
+        let promise = report(for: "Oslo")
+        promise.cancel()
+        #expect(promise.isCancelled)
+        let task = Task { try await reportText(for: "Lima") }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func aDroppedHandlerRejects() async throws {
+        await #expect(throws: PromiseError.self) { try await alerts(for: "Oslo").value }
+        #expect(try await alertsWithin("Cairo").value == ["heat"])
+    }
+
+    @Test func asyncCallersAndFacades() async throws {
+        #expect(try await temperatureLine(for: "Cairo") == "Cairo: 31 °C")
+        #expect(await temperatureOrMessage(for: "Nowhere").hasPrefix("unavailable"))
+        #expect(try await forecastPromise(for: "Lima").value.celsius == 19)
+        let viaCompletion: Result<Forecast, any Error> = await withCheckedContinuation { continuation in
+            fetchForecast(city: "Oslo") { continuation.resume(returning: $0) }
+        }
+        #expect((try? viaCompletion.get())?.celsius == 3)
+    }
+
+    @Test func combinatorsAndConcurrency() async throws {
+        let (oslo, lima, city) = try await dashboard()
+        #expect(oslo.celsius == 3 && lima.celsius == 19 && city == "Oslo")
+        #expect(try await dashboardWithAsyncLet().2 == "Oslo")
+        #expect(try await forecasts(for: ["Cairo", "Oslo", "Lima"]).value.map(\.celsius) == [31, 3, 19])
+        try await printFastestFirst(["Oslo", "Lima"])
+        #expect(try await resilientForecast(for: "Oslo").value.celsius == 3)
+        await #expect(throws: WeatherError.self) { try await resilientForecast(for: "Atlantis").value }
+    }
+
+    @Test @MainActor func mainActorViewModel() async {
+        let model = ForecastViewModel()
+        await model.refresh(city: "Lima")
+        #expect(model.text == "19 °C")
+    }
+
+    @Test func blockingWaitRunsOnAThreadAndIsRefusedInATask() async {
+        await withCheckedContinuation { continuation in
+            Thread {
+                printForecastBlocking()
+                continuation.resume()
+            }.start()
+        }
+        printForecastBlocking()  // inside this test's Task: prints "refused: …" instead of blocking
+    }
+}
