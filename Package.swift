@@ -15,6 +15,7 @@ let package = Package(
         .testTarget(name: "PromisesTests", dependencies: ["Promises"]),
         .testTarget(name: "PromiseAsyncTests", dependencies: ["PromiseAsync"]),
         .testTarget(name: "MigrationGuideTests", dependencies: ["PromiseAsync"]),
+        .testTarget(name: "PromisesStressTests", dependencies: ["PromiseAsync"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@ extension Promise {
         _ body: @escaping @Sendable (Result<Value, any Error>, Promise<U>) -> Void
     ) -> Promise<U> {
         let derived = Promise<U>(core: .pending(neededQueue: queue.dispatchQueue))
+        derived.core.inheritOrigin(from: core)
         let id = core.observe { result in
             queue.schedule { body(result, derived) }
         }

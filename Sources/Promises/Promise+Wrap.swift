@@ -9,8 +9,11 @@ extension Promise {
     /// let data = Promise<Data>(wrapping: { legacyLoad(url, completion: $0) })
     /// ```
     @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
-    public init(wrapping body: (@escaping @Sendable (Value?, (any Error)?) -> Void) throws -> Void) {
-        self.init { resolver in try body { value, error in resolver.resolve(value, error) } }
+    public init(
+        file: StaticString = #fileID, line: UInt = #line,
+        wrapping body: (@escaping @Sendable (Value?, (any Error)?) -> Void) throws -> Void
+    ) {
+        self.init(file: file, line: line) { resolver in try body { value, error in resolver.resolve(value, error) } }
     }
 
     /// Wraps a callback API whose completion handler takes a `Result`.
@@ -18,8 +21,11 @@ extension Promise {
     /// ```swift
     /// let user = Promise<User>(wrapping: { api.fetchUser(id: 7, completion: $0) })
     /// ```
-    public init<Failure: Error>(wrapping body: (@escaping @Sendable (Result<Value, Failure>) -> Void) throws -> Void) {
-        self.init { resolver in try body { result in resolver.resolve(result) } }
+    public init<Failure: Error>(
+        file: StaticString = #fileID, line: UInt = #line,
+        wrapping body: (@escaping @Sendable (Result<Value, Failure>) -> Void) throws -> Void
+    ) {
+        self.init(file: file, line: line) { resolver in try body { result in resolver.resolve(result) } }
     }
 
     /// Wraps a callback API whose completion handler takes only the value (it cannot fail).
@@ -28,8 +34,11 @@ extension Promise {
     /// let status = Promise<Int32>(wrapping: { process.onExit = $0 })
     /// ```
     @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
-    public init(wrapping body: (@escaping @Sendable (Value) -> Void) throws -> Void) {
-        self.init { resolver in try body { value in resolver.fulfill(value) } }
+    public init(
+        file: StaticString = #fileID, line: UInt = #line,
+        wrapping body: (@escaping @Sendable (Value) -> Void) throws -> Void
+    ) {
+        self.init(file: file, line: line) { resolver in try body { value in resolver.fulfill(value) } }
     }
 }
 
@@ -40,7 +49,10 @@ extension Promise where Value == Void {
     /// let saved = Promise<Void>(wrapping: { store.save(record, completion: $0) })
     /// ```
     @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
-    public init(wrapping body: (@escaping @Sendable ((any Error)?) -> Void) throws -> Void) {
-        self.init { resolver in try body { error in resolver.resolve(error) } }
+    public init(
+        file: StaticString = #fileID, line: UInt = #line,
+        wrapping body: (@escaping @Sendable ((any Error)?) -> Void) throws -> Void
+    ) {
+        self.init(file: file, line: line) { resolver in try body { error in resolver.resolve(error) } }
     }
 }

@@ -46,8 +46,11 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```
     /// If the resolver is released without settling, the promise rejects with
     /// `PromiseError.brokenPromise`.
-    @inlinable public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) {
+    @inlinable public static func pending(
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> (promise: Promise<Value>, resolver: Resolver<Value>) {
         let core = PromiseCore<Value>.pending()
+        core.record(file: file, line: line)
         return (Promise(core: core), Resolver(core: core))
     }
 
@@ -61,8 +64,9 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     ///     legacyFetch { text, error in resolver.resolve(text, error) }
     /// }
     /// ```
-    @inlinable public init(_ body: (Resolver<Value>) throws -> Void) {
+    @inlinable public init(file: StaticString = #fileID, line: UInt = #line, _ body: (Resolver<Value>) throws -> Void) {
         let core = PromiseCore<Value>.pending()
+        core.record(file: file, line: line)
         self.core = core
         let resolver = Resolver(core: core)
         do {

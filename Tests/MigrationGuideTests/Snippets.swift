@@ -165,11 +165,8 @@ func quickStart() async throws {
     let oslo = Promise<Forecast>(wrapping: { legacy.fetchForecast(city: "Oslo", completion: $0) })
 
     // 2. Chain. Closures run on `.global()` unless you pass `on:` (`.inline`, `.main`, any queue).
-    let line =
-        oslo
-        .map(on: .inline) { "\($0.city): \($0.celsius) °C" }
-        .timeout(.seconds(5))
-        .recover { _ in "Oslo: unavailable" }
+    let described = oslo.map(on: .inline) { "\($0.city): \($0.celsius) °C" }
+    let line = described.timeout(.seconds(5)).recover { _ in "Oslo: unavailable" }
 
     // 3. Await it from async code...
     print(try await line.value)

@@ -10,6 +10,8 @@ enum Body {
 struct Contender {
     let name: String
     let body: Body
+    /// Scales the workload's iterations for a contender that is orders of magnitude slower.
+    var iterationScale: Double = 1
 }
 
 struct Workload {
@@ -75,13 +77,16 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
 
 /// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up.
 func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
-    let iterations = max(1, Int(Double(workload.iterations) * scale))
+    func iterations(_ contender: Contender) -> Int {
+        max(1, Int(Double(workload.iterations) * scale * contender.iterationScale))
+    }
     for contender in workload.contenders {
-        _ = try await measure(contender.body, iterations: max(1, iterations / 4))
+        _ = try await measure(contender.body, iterations: max(1, iterations(contender) / 4))
     }
     var samples: [String: [Double]] = [:]
     for _ in 0..<repetitions {
         for contender in workload.contenders {
+            let iterations = iterations(contender)
             let total = try await measure(contender.body, iterations: iterations)
             samples[contender.name, default: []].append(total / Double(iterations * workload.operationsPerIteration))
         }

@@ -242,7 +242,8 @@ func waitAndAsyncWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             loop.execute { promise.succeed(1) }
                             blackHole(try promise.futureResult.wait())
                         }
-                    }),
+                    },
+                    iterationScale: 0.2),
                 Contender(
                     name: "floor",
                     body: .blocking { iterations in
@@ -265,7 +266,8 @@ func waitAndAsyncWorkloads(_ fixtures: Fixtures) -> [Workload] {
                     name: "NIO",
                     body: .async { iterations in
                         for _ in 0..<iterations { blackHole(try await settledFuture.get()) }
-                    }),
+                    },
+                    iterationScale: 0.01),
                 Contender(
                     name: "floor",
                     body: .async { iterations in
@@ -294,7 +296,8 @@ func waitAndAsyncWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             loop.execute { promise.succeed(1) }
                             blackHole(try await promise.futureResult.get())
                         }
-                    }),
+                    },
+                    iterationScale: 0.2),
                 Contender(
                     name: "floor",
                     body: .async { iterations in
@@ -320,7 +323,8 @@ func waitAndAsyncWorkloads(_ fixtures: Fixtures) -> [Workload] {
                         for _ in 0..<iterations {
                             blackHole(try await loop.makeFutureWithTask { await asyncOne() }.get())
                         }
-                    }),
+                    },
+                    iterationScale: 0.2),
                 Contender(
                     name: "floor",
                     body: .async { iterations in

@@ -10,6 +10,32 @@ import Dispatch
 @usableFromInline final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     @usableFromInline typealias Callback = PromiseState<Value>.Callback
 
+    #if DEBUG
+        deinit {
+            let leak = withLock { state in
+                state.isPending && state.observerCount > 0 ? (state.observerCount, state.origin) : nil
+            }
+            if let leak { PendingPromiseDiagnostics.report(observers: leak.0, origin: leak.1) }
+        }
+    #endif
+
+    /// Records where this promise was made (debug builds; nothing in release).
+    @inlinable @inline(__always)
+    func record(file: StaticString, line: UInt) {
+        #if DEBUG
+            withLock { $0.origin = PromiseOrigin(file: file, line: line) }
+        #endif
+    }
+
+    /// Lets a derived promise report the origin of the chain it hangs from (debug builds).
+    @inlinable @inline(__always)
+    func inheritOrigin<U>(from upstream: PromiseCore<U>) {
+        #if DEBUG
+            let origin = upstream.withLock { $0.origin }
+            withLock { $0.origin = origin }
+        #endif
+    }
+
     @inlinable static func make(_ state: PromiseState<Value>) -> PromiseCore<Value> { makeStorage(header: state) }
 
     @inlinable static func pending(neededQueue: DispatchQueue? = nil) -> PromiseCore<Value> {

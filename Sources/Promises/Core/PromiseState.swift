@@ -19,6 +19,10 @@ import Dispatch
     @usableFromInline var lazyStart: (@Sendable () -> Void)?
     /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
     @usableFromInline var neededQueue: DispatchQueue?
+    #if DEBUG
+        /// Where the promise (or the head of its chain) was made, for `PendingPromiseDiagnostics`.
+        @usableFromInline var origin: PromiseOrigin?
+    #endif
 
     @inlinable init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
         self.result = result

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import Promises
+
+@Suite(.serialized) struct PendingPromiseDiagnosticsTests {
+    #if DEBUG
+        @Test func aPendingPromiseReleasedWithObserversIsReportedWithItsOrigin() {
+            let reports = Recorder<String>()
+            let original = PendingPromiseDiagnostics.reporter.withLock { $0 }
+            PendingPromiseDiagnostics.reporter.withLock { $0 = { reports.append($0) } }
+            defer { PendingPromiseDiagnostics.reporter.withLock { $0 = original } }
+            do {
+                // A promise nobody can settle any more: no resolver, one observer.
+                let core = PromiseCore<Int>.pending()
+                core.record(file: "Example.swift", line: 12)
+                core.observe { _ in }
+            }
+            do {
+                let (promise, resolver) = Promise<Int>.pending()
+                promise.then { _ in }
+                resolver.fulfill(1)  // settled: nothing to report
+            }
+            #expect(reports.elements.count == 1)
+            #expect(reports.elements.first?.contains("Example.swift:12") == true)
+        }
+    #endif
+}
