@@ -7,10 +7,7 @@ extension Promise {
     ) -> Promise<U> {
         let derived = Promise<U>(core: .pending(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
-        let id = core.observe { result in
-            queue.schedule { body(result, derived) }
-        }
-        derived.core.addUpstream(core, id)
+        core.observe({ result in queue.schedule { body(result, derived) } }, linking: derived.core)
         return derived
     }
 

@@ -108,15 +108,14 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
         _ body: @escaping @Sendable (Resolver<Value>) throws -> Void
     ) -> Promise<Value> {
         let box = LazyBox<Value>()
-        let core = PromiseCore<Value>.make(
-            PromiseState(
-                lazyStart: {
-                    guard let core = box.core else { return }
-                    let resolver = Resolver(core: core)
-                    queue.schedule {
-                        do { try body(resolver) } catch { resolver.reject(error) }
-                    }
-                }, neededQueue: queue.dispatchQueue))
+        let start: @Sendable () -> Void = {
+            guard let core = box.core else { return }
+            let resolver = Resolver(core: core)
+            queue.schedule {
+                do { try body(resolver) } catch { resolver.reject(error) }
+            }
+        }
+        let core = PromiseCore<Value>.make { PromiseState(lazyStart: start, neededQueue: queue.dispatchQueue) }
         box.core = core
         return Promise(core: core)
     }

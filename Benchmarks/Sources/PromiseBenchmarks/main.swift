@@ -1,6 +1,6 @@
 import Foundation
 
-// Usage: PromiseBenchmarks [--json FILE] [--quick] [--only NAME[,NAME…]]
+// Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
 Allocations.preloadIfPossible()
 
 let arguments = CommandLine.arguments
@@ -16,6 +16,15 @@ let fixtures = Fixtures()
 var workloads = [createMapFulfillWait(fixtures)] + chainWorkloads(fixtures, links: 100)
 workloads += allWorkloads(fixtures) + waitAndAsyncWorkloads(fixtures)
 if let only { workloads = workloads.filter { only.contains($0.name) } }
+// --contender runs a subset, e.g. to count one contender's instructions with `perf stat`.
+if let names = option("--contender").map({ Set($0.split(separator: ",").map(String.init)) }) {
+    workloads = workloads.map { workload in
+        Workload(
+            name: workload.name, iterations: workload.iterations,
+            operationsPerIteration: workload.operationsPerIteration,
+            contenders: workload.contenders.filter { names.contains($0.name) })
+    }
+}
 
 var report: [(name: String, unit: String, results: [String: Double])] = []
 for workload in workloads {

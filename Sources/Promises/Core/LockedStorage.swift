@@ -13,8 +13,8 @@
 /// Subclasses are created with `create(minimumCapacity: 1)`; the one element is the mutex.
 @usableFromInline class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
     /// Allocates the storage with `header` and an initialized mutex.
-    @inlinable final class func makeStorage(header: Header) -> Self {
-        let buffer = create(minimumCapacity: 1) { _ in header }
+    @inlinable final class func makeStorage(makingHeader makeHeader: () -> Header) -> Self {
+        let buffer = create(minimumCapacity: 1) { _ in makeHeader() }
         let storage = unsafeDowncast(buffer, to: Self.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
@@ -54,7 +54,7 @@
     }
 
     @inlinable package init(_ value: Value) {
-        storage = .makeStorage(header: value)
+        storage = .makeStorage { value }
     }
 
     @inlinable package static func make(_ value: Value) -> LockedBox<Value> { LockedBox(value) }

@@ -36,14 +36,17 @@ import Dispatch
         #endif
     }
 
-    @inlinable static func make(_ state: PromiseState<Value>) -> PromiseCore<Value> { makeStorage(header: state) }
+    /// Allocates a core whose state `makeState` builds in place.
+    @inlinable static func make(_ makeState: () -> PromiseState<Value>) -> PromiseCore<Value> {
+        makeStorage(makingHeader: makeState)
+    }
 
     @inlinable static func pending(neededQueue: DispatchQueue? = nil) -> PromiseCore<Value> {
-        make(PromiseState(neededQueue: neededQueue))
+        make { PromiseState(neededQueue: neededQueue) }
     }
 
     @inlinable static func settled(_ result: Result<Value, any Error>) -> PromiseCore<Value> {
-        make(PromiseState(result: result))
+        make { PromiseState(result: result) }
     }
 
     @inlinable var result: Result<Value, any Error>? { withLock { $0.result } }
@@ -63,11 +66,11 @@ import Dispatch
     /// something else still observes it.
     @discardableResult
     @inlinable func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
-        guard let settled = withLock({ $0.settle(result, releasingUpstream: true) }) else { return false }
+        guard let settled = withLock({ $0.settle(result) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result)
         }
-        UpstreamLink.release(settled.upstream)
+        UpstreamLink.release(settled.upstream.array)
         return true
     }
 
@@ -85,7 +88,7 @@ import Dispatch
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()))
         }
-        UpstreamLink.release(settled.upstream)
+        UpstreamLink.release(settled.upstream.array)
     }
 
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
@@ -98,6 +101,24 @@ import Dispatch
         case .registered(let id, let start):
             start?()
             return id
+        }
+    }
+
+    /// Registers `callback` for `derived`, a promise no other thread can reach yet, and records this
+    /// promise as its upstream in the same critical section. Writing `derived`'s state under *this*
+    /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
+    /// this lock after us. It saves locking `derived` once per link.
+    @inlinable func observe<U>(_ callback: @escaping Callback, linking derived: PromiseCore<U>) {
+        let observed = withLock { state -> PromiseState<Value>.Observed in
+            let observed = state.observe(callback)
+            if case .registered(let id, _) = observed {
+                derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
+            }
+            return observed
+        }
+        switch observed {
+        case .settled(let result): callback(result)
+        case .registered(_, let start): start?()
         }
     }
 
@@ -149,8 +170,8 @@ extension PromiseCore: UpstreamPromise {
         case .notRegistered, .detached:
             return []
         case .cancelled(var settled):
-            let upstream = settled.upstream
-            settled.upstream = []
+            let upstream = settled.upstream.array
+            settled.upstream = .none
             Self.finishCancellation(settled)
             return upstream
         }

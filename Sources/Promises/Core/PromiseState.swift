@@ -39,48 +39,41 @@ import Dispatch
 
     // MARK: Settling
 
-    /// What the settling thread does after unlocking.
+    /// Everything a settled promise lets go of, moved out under the lock and released after unlocking:
+    /// releasing a closure can run a deinit, and no user code may run under the lock.
     @usableFromInline struct Settled {
-        @usableFromInline var callbacks: CallbackList<Value>
+        @usableFromInline var callbacks = CallbackList<Value>()
         @usableFromInline var cancelHandlers: [CancelHandler] = []
-        @usableFromInline var upstream: [UpstreamLink] = []
+        @usableFromInline var upstream = UpstreamLinks.none
+        @usableFromInline var lazyStart: (@Sendable () -> Void)?
+        @usableFromInline var neededQueue: DispatchQueue?
 
-        @inlinable init(
-            callbacks: CallbackList<Value>, cancelHandlers: [CancelHandler] = [], upstream: [UpstreamLink] = []
-        ) {
-            self.callbacks = callbacks
-            self.cancelHandlers = cancelHandlers
-            self.upstream = upstream
-        }
+        @inlinable init() {}
     }
 
-    /// Settles if pending; nil if already settled. With `releasingUpstream`, hands back the upstream
-    /// links for the caller to release (a timeout or a combinator that no longer needs its inputs).
-    @inlinable mutating func settle(_ newResult: Result<Value, any Error>, releasingUpstream: Bool = false) -> Settled?
-    {
+    /// Settles if pending; nil if already settled.
+    @inlinable mutating func settle(_ newResult: Result<Value, any Error>) -> Settled? {
         guard result == nil else { return nil }
         result = newResult
-        let links = releasingUpstream ? upstream.array : []
-        return Settled(callbacks: takeAll(), upstream: links)
+        return takeAll()
     }
 
-    /// Rejects with `CancellationError` if pending, handing back the cancel handlers and upstream links.
+    /// Rejects with `CancellationError` if pending.
     @inlinable mutating func cancel() -> Settled? {
         guard result == nil else { return nil }
         result = .failure(CancellationError())
         wasCancelled = true
-        let handlers = cancelHandlers
-        let links = upstream.array
-        return Settled(callbacks: takeAll(), cancelHandlers: handlers, upstream: links)
+        return takeAll()
     }
 
-    @inlinable mutating func takeAll() -> CallbackList<Value> {
-        let taken = callbacks
-        callbacks = CallbackList()
-        cancelHandlers = []
-        upstream = .none
-        lazyStart = nil
-        neededQueue = nil
+    /// Moves out (swaps, no copies) everything only a pending promise holds.
+    @inlinable mutating func takeAll() -> Settled {
+        var taken = Settled()
+        swap(&taken.callbacks, &callbacks)
+        swap(&taken.cancelHandlers, &cancelHandlers)
+        swap(&taken.upstream, &upstream)
+        swap(&taken.lazyStart, &lazyStart)
+        swap(&taken.neededQueue, &neededQueue)
         return taken
     }
 
@@ -122,6 +115,11 @@ import Dispatch
         guard result == nil else { return false }
         upstream.append(link)
         return true
+    }
+
+    /// Sets the only upstream of a promise that is not yet shared (see `PromiseCore.observe(_:linking:)`).
+    @inlinable mutating func setUpstream(_ link: UpstreamLink) {
+        upstream = .one(link)
     }
 
     /// Replaces the upstream (a `flatMap` moving from its source to the inner promise); its work queue
