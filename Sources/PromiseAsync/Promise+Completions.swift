@@ -24,10 +24,27 @@ extension Promise {
             return stream
         }
         let remaining = LockedBox(inputs.count)
-        let observers = LockedBox([Int: CallbackID]())
+        // The callbacks still registered, by input; nil once the stream has terminated.
+        let observers = LockedBox<[Int: CallbackID]?>([:])
+        let stop: @Sendable (Int, CallbackID) -> Void = { index, id in
+            if cancellingRemainingOnExit {
+                inputs[index].releaseObserver(id)
+            } else {
+                inputs[index].removeObserver(id)
+            }
+        }
+        // Installed before observing anything: an input that rejects at once ends the stream, and the
+        // others must still be let go.
+        continuation.onTermination = { _ in
+            let pending = observers.withLock { observers in
+                defer { observers = nil }
+                return observers ?? [:]
+            }
+            for (index, id) in pending { stop(index, id) }
+        }
         for (index, input) in inputs.enumerated() {
             let id = input.observeResult { result in
-                observers.withLock { _ = $0.removeValue(forKey: index) }
+                observers.withLock { _ = $0?.removeValue(forKey: index) }
                 switch result {
                 case .success(let value):
                     continuation.yield(value)
@@ -40,20 +57,13 @@ extension Promise {
                     continuation.finish(throwing: error)
                 }
             }
-            if let id { observers.withLock { $0[index] = id } }
-        }
-        continuation.onTermination = { _ in
-            let pending = observers.withLock { observers in
-                defer { observers = [:] }
-                return observers
+            guard let id else { continue }
+            let recorded = observers.withLock { observers -> Bool in
+                guard observers != nil else { return false }
+                observers?[index] = id
+                return true
             }
-            for (index, id) in pending {
-                if cancellingRemainingOnExit {
-                    inputs[index].releaseObserver(id)
-                } else {
-                    inputs[index].removeObserver(id)
-                }
-            }
+            if !recorded { stop(index, id) }  // the stream ended while we were still observing
         }
         return stream
     }

@@ -29,7 +29,8 @@ extension Promise {
         self = promise
     }
 
-    /// A promise of `task`'s outcome. Cancelling the promise cancels the task.
+    /// A promise of `task`'s outcome. Cancelling the promise cancels the task. Each call makes a new
+    /// promise; make one and share it.
     ///
     /// ```swift
     /// let task = Task { try await indexer.rebuild() }
@@ -55,18 +56,4 @@ extension Promise {
             }
         }
     }
-}
-
-extension Task where Failure == any Error, Success: Sendable {
-    /// This task's outcome as a promise; cancelling the promise cancels the task.
-    ///
-    /// ```swift
-    /// Task { try await sync() }.promise.whenComplete { print($0) }
-    /// ```
-    public var promise: Promise<Success> { Promise(self) }
-}
-
-extension Task where Failure == Never, Success: Sendable {
-    /// This task's value as a promise; cancelling the promise cancels the task.
-    public var promise: Promise<Success> { Promise(self) }
 }

@@ -33,8 +33,9 @@ extension DispatchQueue: CallbackQueue {
 
 /// Runs work on the thread that settles the promise (or attaches the callback, if already settled).
 ///
-/// Keep inline closures short and non-blocking: they run before `fulfill` returns. Nested settles are
-/// queued and drained in a loop, so long inline chains never grow the stack.
+/// Keep inline closures short and non-blocking: they run on the settling thread before `fulfill`
+/// returns. Inline settles nest up to 32 deep; deeper ones run on the same thread right after the
+/// outermost callback returns, so long inline chains never grow the stack.
 public struct InlineCallbackQueue: CallbackQueue {
     /// Creates the inline queue; prefer `.inline` at call sites.
     @inlinable public init() {}

@@ -7,7 +7,14 @@ extension Promise {
     ) -> Promise<U> {
         let derived = Promise<U>(core: .pending(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
-        core.observe({ result in queue.schedule { body(result, derived) } }, linking: derived.core)
+        if queue.dispatchQueue == nil {
+            core.observe({ result in queue.schedule { body(result, derived) } }, linking: derived.core)
+        } else {
+            // Queued work may start after the derived promise was cancelled: skip it then.
+            core.observe(
+                { result in queue.schedule { if derived.isPending { body(result, derived) } } },
+                linking: derived.core)
+        }
         return derived
     }
 

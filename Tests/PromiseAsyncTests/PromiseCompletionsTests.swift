@@ -41,6 +41,16 @@ import Testing
         withExtendedLifetime((keep, cancel)) {}
     }
 
+    @Test func anInputRejectedUpFrontStillLetsTheOthersGo() async {
+        let pairs = (0..<2).map { _ in Promise<Int>.pending() }
+        let inputs = [Promise<Int>(error: TestError(1))] + pairs.map(\.promise)
+        await #expect(throws: TestError(1)) {
+            for try await _ in Promise.completions(of: inputs, cancellingRemainingOnExit: true) {}
+        }
+        #expect(pairs.allSatisfy { $0.promise.isCancelled })
+        withExtendedLifetime(pairs) {}
+    }
+
     @Test func emptyInputEndsAtOnce() async throws {
         var count = 0
         for try await _ in Promise<Int>.completions(of: []) { count += 1 }

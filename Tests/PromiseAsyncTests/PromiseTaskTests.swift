@@ -31,7 +31,7 @@ import Testing
             try await Task.sleep(nanoseconds: 3_600_000_000_000)
             return 1
         }
-        let promise = task.promise
+        let promise = Promise(task)
         try? await started.value
         promise.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

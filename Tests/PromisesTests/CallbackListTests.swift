@@ -10,12 +10,12 @@ import Testing
             list.append({ _ in seen.append(id) }, id: id)
         }
         for id in stride(from: UInt64(1), through: 100, by: 3) {
-            let removed = list.remove(id: id)
+            let removed = list.remove(id: id) != nil
             #expect(removed)
         }
-        let removedTwice = list.remove(id: 1)
+        let removedTwice = list.remove(id: 1) != nil
         #expect(!removedTwice, "removing twice reports false")
-        let unknown = list.remove(id: 500)
+        let unknown = list.remove(id: 500) != nil
         #expect(!unknown)
         #expect(list.count == 66)
         list.invokeAll(with: .success(0))
@@ -27,7 +27,7 @@ import Testing
         list.append({ _ in }, id: 1)
         for id in UInt64(2)..<200_000 {
             list.append({ _ in }, id: id)
-            let removed = list.remove(id: id)
+            let removed = list.remove(id: id) != nil
             #expect(removed)
         }
         #expect(list.count == 1)

@@ -54,6 +54,10 @@ import Testing
         #expect(await pendingAll.outcome().value?.last == 99_999)
     }
 
+    @Test func heterogeneousAllOfNoPromisesFulfillsAtOnce() {
+        #expect(Promise.all().isFulfilled)
+    }
+
     @Test func heterogeneousAllOfAnyArity() async {
         let one = await Promise.all(Promise(1)).outcome().value
         #expect(one == 1)

@@ -37,5 +37,6 @@ import Testing
     @Test func negativeIntervalsAreArgumentErrors() {
         #expect(Promise(1).delay(.milliseconds(-5)).currentResult?.promiseErrorKind == "invalidArgument")
         #expect(Promise.after(.seconds(-1)).currentResult?.promiseErrorKind == "invalidArgument")
+        #expect(Promise(1).delay(.never).currentResult?.promiseErrorKind == "invalidArgument")
     }
 }

@@ -40,6 +40,10 @@ extension Promise {
         var count = 0
         for _ in repeat each promises { count += 1 }
         let result = Promise<(repeat each T)>(core: .pending())
+        if count == 0 {  // `Promise.all()`: nothing to wait for
+            result.settle(.success((repeat (each inputs).fulfilledValue)))
+            return result
+        }
         let countdown = Countdown(count)
         var links: [UpstreamLink] = []
         for input in repeat each promises {

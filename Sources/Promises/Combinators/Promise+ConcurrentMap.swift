@@ -124,16 +124,18 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
     private func finished(_ index: Int, _ outcome: Result<T, any Error>) {
         switch outcome {
         case .success(let value):
+            var finishedLink: UpstreamLink?  // dropped after unlocking
             let values = state.withLock { state -> [T]? in
                 guard !state.finished else { return nil }
                 state.values[index] = value
-                state.inFlight[index] = nil
+                finishedLink = state.inFlight.removeValue(forKey: index)
                 state.inFlightCount -= 1
                 state.remaining -= 1
                 guard state.remaining == 0 else { return nil }
                 state.finished = true
                 return state.values.map { $0! }
             }
+            _ = finishedLink
             if let values {
                 result.settle(.success(values))
             } else {

@@ -45,13 +45,14 @@
         }
     }
 
-    /// Removes the callback with `id`; returns whether it was still registered.
-    @inlinable mutating func remove(id: UInt64) -> Bool {
-        if let head = first, head.id == id {
-            guard head.callback != nil else { return false }
+    /// Removes the callback with `id` and hands it back (nil if it was not registered), so the caller
+    /// can release it after unlocking: releasing a closure can run a deinit, which is user code.
+    @inlinable mutating func remove(id: UInt64) -> Callback? {
+        if first?.id == id {
+            guard let removed = first?.callback else { return nil }
             first!.callback = nil
             count -= 1
-            return true
+            return removed
         }
         var low = 0
         var high = rest.count
@@ -59,7 +60,7 @@
             let mid = (low + high) / 2
             if rest[mid].id < id { low = mid + 1 } else { high = mid }
         }
-        guard low < rest.count, rest[low].id == id, rest[low].callback != nil else { return false }
+        guard low < rest.count, rest[low].id == id, let removed = rest[low].callback else { return nil }
         rest[low].callback = nil
         count -= 1
         tombstones += 1
@@ -67,7 +68,7 @@
             rest.removeAll { $0.callback == nil }
             tombstones = 0
         }
-        return true
+        return removed
     }
 
     /// Calls every live callback in registration order.

@@ -125,7 +125,7 @@ import Dispatch
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).
     @inlinable func removeObserver(_ id: CallbackID) -> Bool {
         if case .detached = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) { return true }
-        return false
+        return false  // (the removed callback is released here, after unlocking)
     }
 
     /// Records that this promise waits on `upstream` through callback `id`. If this promise is
@@ -153,9 +153,9 @@ import Dispatch
     @inlinable func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(inner, id)
-        if !withLock({ $0.replaceUpstream(with: link) }) {
-            UpstreamLink.release([link])
-        }
+        let old = withLock { $0.replaceUpstream(with: link) }
+        if old == nil { UpstreamLink.release([link]) }
+        // `old` (the previous upstream) is released here, after unlocking.
     }
 
     /// Runs `handler` once if this promise is cancelled while pending (at once if it already was).
@@ -169,7 +169,7 @@ extension PromiseCore: UpstreamPromise {
         switch withLock({ $0.detach(id, cancellingIfUnobserved: cancellingIfUnobserved) }) {
         case .notRegistered, .detached:
             return []
-        case .cancelled(var settled):
+        case .cancelled(var settled, _):
             let upstream = settled.upstream.array
             settled.upstream = .none
             Self.finishCancellation(settled)

@@ -95,17 +95,18 @@ import Dispatch
         return .registered(CallbackID(raw: nextID), start: start)
     }
 
+    /// The outcome of a detach; the removed callback travels out to be released after unlocking.
     @usableFromInline enum Detached {
         case notRegistered
-        case detached
+        case detached(Callback)
         /// Detaching left nobody observing, so the promise was cancelled.
-        case cancelled(Settled)
+        case cancelled(Settled, Callback)
     }
 
     @inlinable mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
-        guard result == nil, callbacks.remove(id: id.raw) else { return .notRegistered }
-        guard cancellingIfUnobserved, callbacks.isEmpty, let settled = cancel() else { return .detached }
-        return .cancelled(settled)
+        guard result == nil, let removed = callbacks.remove(id: id.raw) else { return .notRegistered }
+        guard cancellingIfUnobserved, callbacks.isEmpty, let settled = cancel() else { return .detached(removed) }
+        return .cancelled(settled, removed)
     }
 
     // MARK: Dependencies
@@ -123,12 +124,14 @@ import Dispatch
     }
 
     /// Replaces the upstream (a `flatMap` moving from its source to the inner promise); its work queue
-    /// is done. False if already settled.
-    @inlinable mutating func replaceUpstream(with link: UpstreamLink) -> Bool {
-        guard result == nil else { return false }
-        upstream = .one(link)
+    /// is done. Returns the old links, for the caller to drop after unlocking (they may hold the last
+    /// reference to a settled promise and its value); nil if already settled.
+    @inlinable mutating func replaceUpstream(with link: UpstreamLink) -> UpstreamLinks? {
+        guard result == nil else { return nil }
+        var old = UpstreamLinks.one(link)
+        swap(&old, &upstream)
         neededQueue = nil
-        return true
+        return old
     }
 
     @inlinable var upstreamLinks: [UpstreamLink] { upstream.array }

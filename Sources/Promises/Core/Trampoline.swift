@@ -44,10 +44,12 @@
         return trampoline
     }
 
-    /// Whether this thread is inside a callback run by a settle.
-    static var isDraining: Bool {
+    /// Whether this thread is inside an inline callback with settles queued behind it: blocking here
+    /// would keep those settles from ever running.
+    static var hasQueuedWork: Bool {
         guard let pointer = pthread_getspecific(key) else { return false }
-        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue().depth > 0
+        let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        return trampoline.depth > 0 && !trampoline.queued.isEmpty
     }
 
     /// Calls `callbacks` with `result`: directly while the nesting is shallow, otherwise queued for the

@@ -17,6 +17,10 @@ enum DeadlockCheck {
                 + "use `try await promise.value` instead"
         }
         guard let first = core.dependencies() else { return nil }
+        if Trampoline.hasQueuedWork {
+            return "wait() was called inside an inline callback with settles queued behind it on this thread, "
+                + "which may be the very ones this promise needs; wait outside the callback, or chain instead"
+        }
         var pending: [(queue: DispatchQueue?, upstream: [UpstreamLink])] = [first]
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(core)]
         while let node = pending.popLast() {

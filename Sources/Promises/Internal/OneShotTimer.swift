@@ -26,7 +26,11 @@ final class OneShotTimer: @unchecked Sendable {
 
     /// Stops the timer if it has not fired; harmless afterwards.
     func cancel() {
-        handler.withLock { $0 = nil }
+        let released = handler.withLock { handler in
+            defer { handler = nil }
+            return handler
+        }
         source.cancel()
+        _ = released  // the handler (and what it captured) goes here, after unlocking
     }
 }

@@ -57,12 +57,15 @@ private struct RetryLoop<Value: Sendable>: Sendable {
         let id = attempt.core.observe { outcome in finished(number, outcome) }
         guard let id else { return }
         let link = UpstreamLink(attempt.core, id)
-        let keep = current.withLock { state -> Bool in
-            guard !state.stopped else { return false }
-            if number > state.number { state = (number, link, false) }
-            return true
+        let (keep, previous) = current.withLock { state -> (Bool, UpstreamLink?) in
+            guard !state.stopped else { return (false, nil) }
+            guard number > state.number else { return (true, nil) }
+            let previous = state.link
+            state = (number, link, false)
+            return (true, previous)  // released after unlocking: it may hold a settled attempt's last reference
         }
         if !keep { UpstreamLink.release([link]) }
+        _ = previous
     }
 
     private func finished(_ number: Int, _ outcome: Result<Value, any Error>) {

@@ -4,13 +4,16 @@ extension Promise {
     /// A promise that fulfills with this one's value `interval` after it fulfills. A rejection passes
     /// through at once. Cancelling the result cancels its timer (and, by the usual rule, this promise).
     ///
-    /// A negative interval rejects with `PromiseError.invalidArgument`; zero adds no delay.
+    /// A negative interval or `.never` rejects with `PromiseError.invalidArgument`; zero adds no delay.
     ///
     /// ```swift
     /// let shown = loadBanner().delay(.milliseconds(300))
     /// ```
     public func delay(_ interval: DispatchTimeInterval) -> Promise<Value> {
         if interval.isNegative { return Promise(error: negativeIntervalError("delay", interval)) }
+        if interval == .never {
+            return Promise(error: PromiseError.invalidArgument("delay must be finite (got .never)"))
+        }
         let derived = Promise<Value>(core: .pending())
         let timer = TimerSlot()
         let id = core.observe { result in
