@@ -133,12 +133,10 @@ import Testing
     }
 
     @Test func blockingWaitRunsOnAThreadAndIsRefusedInATask() async {
-        await withCheckedContinuation { continuation in
-            Thread {
-                printForecastBlocking()
-                continuation.resume()
-            }.start()
+        let fromThread: String = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: forecastLineBlocking()) }.start()
         }
-        printForecastBlocking()  // inside this test's Task: prints "refused: …" instead of blocking
+        #expect(fromThread == "3 °C")
+        #expect(forecastLineBlocking().hasPrefix("refused: "), "inside this test's Task it refuses instead of blocking")
     }
 }

@@ -119,14 +119,14 @@ func printFastestFirst(_ cities: [String]) async throws {
 
 // snippet: blocking-wait
 /// In a command-line tool's synchronous top level, a test, or a thread of your own.
-func printForecastBlocking() {
+func forecastLineBlocking() -> String {
     do {
         let forecast = try forecast(for: "Oslo").wait(timeout: .seconds(10))
-        print(forecast.celsius)
+        return "\(forecast.celsius) °C"
     } catch PromiseError.waitWouldDeadlock(let reason) {
-        print("refused:", reason)  // called inside a Task, or on the queue the promise needs
+        return "refused: \(reason)"  // called inside a Task, or on the queue the promise needs
     } catch {
-        print("failed:", error)
+        return "failed: \(error)"
     }
 }
 // end snippet
