@@ -12,10 +12,11 @@ let package = Package(
         .target(name: "Promises"),
         .target(name: "PromiseAsync", dependencies: ["Promises"]),
         .executableTarget(name: "MigrationDemo", dependencies: ["PromiseAsync"]),
-        .testTarget(name: "PromisesTests", dependencies: ["Promises"]),
-        .testTarget(name: "PromiseAsyncTests", dependencies: ["PromiseAsync"]),
+        .target(name: "PromiseTestSupport", dependencies: ["Promises"], path: "Tests/PromiseTestSupport"),
+        .testTarget(name: "PromisesTests", dependencies: ["Promises", "PromiseTestSupport"]),
+        .testTarget(name: "PromiseAsyncTests", dependencies: ["PromiseAsync", "PromiseTestSupport"]),
         .testTarget(name: "MigrationGuideTests", dependencies: ["PromiseAsync"]),
-        .testTarget(name: "PromisesStressTests", dependencies: ["PromiseAsync"]),
+        .testTarget(name: "PromisesStressTests", dependencies: ["PromiseAsync", "PromiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

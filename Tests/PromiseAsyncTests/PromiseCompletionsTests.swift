@@ -1,5 +1,6 @@
 import Dispatch
 import PromiseAsync
+import PromiseTestSupport
 import Promises
 import Testing
 

@@ -1,4 +1,5 @@
 import PromiseAsync
+import PromiseTestSupport
 import Promises
 import Testing
 

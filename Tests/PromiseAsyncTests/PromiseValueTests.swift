@@ -1,5 +1,6 @@
 import Dispatch
 import PromiseAsync
+import PromiseTestSupport
 import Promises
 import Testing
 
@@ -127,12 +128,4 @@ import Testing
 /// Legacy synchronous code that blocks; called from a Task by mistake.
 private func legacyBlockingCall(_ promise: Promise<Int>) throws -> Int {
     try promise.wait()
-}
-
-extension Result {
-    var value: Success? { try? get() }
-    var error: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
 }

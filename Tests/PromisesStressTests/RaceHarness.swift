@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PromiseTestSupport
 import Testing
 
 @testable import PromiseAsync
@@ -65,27 +66,5 @@ final class RaceSubject: Sendable {
         case .dropResolver:
             resolver.withLock { $0 = nil }
         }
-    }
-}
-
-/// A thread-safe counter.
-struct Counter: Sendable {
-    private let box = LockedBox(0)
-    @discardableResult
-    func increment() -> Int {
-        box.withLock {
-            $0 += 1; return $0
-        }
-    }
-    var value: Int { box.withLock { $0 } }
-}
-
-/// Runs `body` on a thread of its own (blocking work never runs on the cooperative pool).
-func onThread(_ body: @escaping @Sendable () -> Void) async {
-    await withCheckedContinuation { continuation in
-        Thread {
-            body()
-            continuation.resume()
-        }.start()
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import PromiseTestSupport
 import Testing
 
 @testable import PromiseAsync
@@ -60,12 +61,5 @@ import Testing
             return !settled || subject.observerRuns.value != observers || subject.timeoutRuns.value != timeouts
                 || subject.awaitResumes.value != awaits || subject.cancelHandlerRuns.value != cancelled
         }.count
-    }
-}
-
-extension Result {
-    var error: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

@@ -1,3 +1,4 @@
+import PromiseTestSupport
 import Testing
 
 @testable import Promises

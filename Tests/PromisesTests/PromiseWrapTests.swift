@@ -1,4 +1,5 @@
 import Dispatch
+import PromiseTestSupport
 import Testing
 
 @testable import Promises

@@ -14,18 +14,13 @@ extension Promise {
         if interval == .never {
             return Promise(error: PromiseError.invalidArgument("delay must be finite (got .never)"))
         }
-        let derived = Promise<Value>(core: .pending())
-        let timer = TimerSlot()
-        let id = core.observe { result in
+        return derivedWithTimer(onOutcome: { result, derived, timer in
             guard case .success = result, interval.nanoseconds != 0 else {
                 derived.settle(result)
                 return
             }
             timer.start(after: interval) { derived.settle(result) }
-        }
-        derived.core.addUpstream(core, id)
-        derived.core.onCancel { timer.cancel() }
-        return derived
+        })
     }
 
     /// `delay(_:)` with a `Duration`.

@@ -12,20 +12,16 @@ extension Promise {
     /// ```
     public func timeout(_ interval: DispatchTimeInterval) -> Promise<Value> {
         if interval.isNegative { return Promise(error: negativeIntervalError("timeout", interval)) }
-        let derived = Promise<Value>(core: .pending())
-        let timer = TimerSlot()
-        if interval != .never {
-            timer.start(after: interval) {
-                derived.core.settleReleasingUpstream(.failure(PromiseError.timedOut))
+        return derivedWithTimer { derived, timer in
+            if interval != .never {
+                timer.start(after: interval) {
+                    derived.core.settleReleasingUpstream(.failure(PromiseError.timedOut))
+                }
             }
-        }
-        let id = core.observe { result in
+        } onOutcome: { result, derived, timer in
             timer.cancel()
             derived.settle(result)
         }
-        derived.core.addUpstream(core, id)
-        derived.core.onCancel { timer.cancel() }
-        return derived
     }
 
     /// `timeout(_:)` with a `Duration`.
