@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Promises",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Promises", targets: ["Promises"]),
         .library(name: "PromiseAsync", targets: ["PromiseAsync"]),

@@ -10,7 +10,7 @@ import Dispatch
 /// ```swift
 /// fetchUser()
 ///     .map(on: .inline) { $0.name }           // cheap: no hop
-///     .then(on: .main) { label.text = $0 }    // UI work: explicit
+///     .then(on: .main) { self.title = $0 }    // UI work: explicit, and main-actor isolated
 /// ```
 public protocol CallbackQueue: Sendable {
     /// Runs `work` on this queue, asynchronously or right away.
@@ -54,12 +54,45 @@ extension CallbackQueue where Self == InlineCallbackQueue {
 }
 
 extension CallbackQueue where Self == DispatchQueue {
-    /// The main queue. Its work runs only where something drives the main run loop (an app, or
-    /// `dispatchMain()`); a server or command-line tool never runs it otherwise.
-    @inlinable public static var main: DispatchQueue { DispatchQueue.main }
-
     /// A global concurrent queue: the default for every operator.
     @inlinable public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
         DispatchQueue.global(qos: qos)
     }
+}
+
+/// The main queue, as the operators' `on: .main`: closures passed with it are `@MainActor`, so UI code
+/// can touch main-actor state (`self.title = $0` in a `@MainActor` view model) in any language mode.
+///
+/// Its work runs only where something drives the main queue (an app's run loop, `dispatchMain()`, or
+/// `RunLoop.main.run(…)`); a server or command-line tool that does neither never runs it.
+///
+/// ```swift
+/// @MainActor final class ProfileViewModel {
+///     var title = ""
+///     func load() {
+///         fetchProfile().then(on: .main) { self.title = $0.name }
+///     }
+/// }
+/// ```
+public struct MainCallbackQueue: CallbackQueue {
+    /// Creates the main queue; prefer `.main` at call sites.
+    @inlinable public init() {}
+
+    /// Submits `work` to `DispatchQueue.main`.
+    @inlinable public func schedule(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.main.async(execute: work)
+    }
+
+    /// `DispatchQueue.main`.
+    @inlinable public var dispatchQueue: DispatchQueue? { DispatchQueue.main }
+
+    /// Runs main-actor `body` on the main queue.
+    @inlinable func schedule(isolated body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+    }
+}
+
+extension CallbackQueue where Self == MainCallbackQueue {
+    /// The main queue; closures passed with it are `@MainActor`. See `MainCallbackQueue`.
+    @inlinable public static var main: MainCallbackQueue { MainCallbackQueue() }
 }

@@ -6,6 +6,7 @@ extension Promise {
     /// fetchFeed().always(on: .main) { spinner.stop() }
     /// ```
     @discardableResult
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void)
         -> Self
     {

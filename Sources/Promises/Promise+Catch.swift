@@ -8,6 +8,7 @@ extension Promise {
     /// fetchFeed().catch(on: .main) { error in banner.show(error) }
     /// ```
     @discardableResult
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func `catch`(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,

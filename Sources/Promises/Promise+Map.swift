@@ -5,6 +5,7 @@ extension Promise {
     /// ```swift
     /// let name: Promise<String> = fetchUser().map { $0.name }
     /// ```
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func map<NewValue>(
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue

@@ -5,6 +5,7 @@ extension Promise {
     /// ```swift
     /// let user = fetchUser().mapError { AppError.network($0) }
     /// ```
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func mapError(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,

@@ -8,6 +8,7 @@ extension Promise {
     /// ```swift
     /// let feed = fetchFeed().recover { _ in Feed.cached }
     /// ```
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func recover(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
@@ -28,6 +29,7 @@ extension Promise {
     /// ```swift
     /// let feed = fetchFeed(from: primary).recover { _ in fetchFeed(from: mirror) }
     /// ```
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func recover(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,

@@ -7,6 +7,7 @@ extension Promise {
     ///     .catch(on: .main) { error in showAlert(error) }
     /// ```
     @discardableResult
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
         -> Self
     {

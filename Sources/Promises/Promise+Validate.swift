@@ -5,6 +5,7 @@ extension Promise {
     /// ```swift
     /// let adult = fetchUser().validate { $0.age >= 18 }
     /// ```
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func validate(
         on queue: some CallbackQueue = .global(),
         _ predicate: @escaping @Sendable (Value) throws -> Bool

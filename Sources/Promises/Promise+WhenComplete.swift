@@ -6,6 +6,7 @@ extension Promise {
     ///     loadPromise().whenComplete(on: .main, completion)
     /// }
     /// ```
+    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func whenComplete(
         on queue: some CallbackQueue = .global(),
         _ completion: @escaping @Sendable (Result<Value, any Error>) -> Void
