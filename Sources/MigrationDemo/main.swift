@@ -7,7 +7,8 @@ import Promises
 
 func step(_ title: String) { print("\n== \(title)") }
 
-/// A legacy synchronous helper that blocks; fine on a plain thread, refused inside a Task.
+/// A legacy synchronous helper that blocks; fine on a plain thread, refused inside a Task. This file's
+/// top level awaits, so all of it runs in a Task: here a tool would `try await` instead.
 func legacyBlockingQuota(user: String) throws -> Int {
     try Wrapped.quota(for: user).wait(timeout: .seconds(5))
 }
@@ -52,9 +53,9 @@ let fromThread: String = await withCheckedContinuation { continuation in
 print("  on a thread:", fromThread)
 do {
     _ = try legacyBlockingQuota(user: "ada")
-    print("  inside the Task: no error (unexpected)")
+    print("  at this top level: no error (unexpected)")
 } catch {
-    print("  inside the Task:", error)
+    print("  at this top level (it awaits, so it runs in a Task):", error)
 }
 
 step("5. Timers and timeouts over a DispatchSource")

@@ -1,3 +1,4 @@
+import Dispatch
 import Promises
 
 extension Promise {
@@ -6,7 +7,8 @@ extension Promise {
     /// Task.
     ///
     /// Like `Task.init`, the operation inherits the caller's actor, so a `@MainActor` view model can
-    /// call its own methods inside.
+    /// call its own methods inside. `isolation` is the caller's actor (leave the default): a promise
+    /// made on the main actor needs the main queue, so `wait()` on the main thread refuses it.
     ///
     /// ```swift
     /// func loadProfile(completion: @escaping @Sendable (Result<Profile, any Error>) -> Void) {
@@ -15,9 +17,13 @@ extension Promise {
     /// ```
     public init(
         priority: TaskPriority? = nil,
+        isolation: (any Actor)? = #isolation,
         @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Value
     ) {
-        let (promise, resolver) = Promise<Value>.pending()
+        // A main-actor operation needs the main queue to run: `wait()` on the main thread refuses.
+        // A main-actor operation needs the main queue to run, so `wait()` on the main thread refuses.
+        // (`operation.isolation` would say it exactly, but reading it crashes Swift 6.3's SILGen.)
+        let (promise, resolver) = Promise<Value>.pending(needing: isMainActor(isolation) ? .main : nil)
         let task = Task(priority: priority) {
             do {
                 resolver.fulfill(try await operation())
@@ -56,4 +62,10 @@ extension Promise {
             }
         }
     }
+}
+
+/// Whether `isolation` is the main actor.
+private func isMainActor(_ isolation: (any Actor)?) -> Bool {
+    guard let isolation else { return false }
+    return isolation === MainActor.shared
 }

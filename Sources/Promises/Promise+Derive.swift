@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Promise {
     /// Makes a promise that `body` settles on `queue` once this one settles. The new promise records
     /// this one as its upstream, so cancelling it detaches (and, if unobserved, cancels) this one.
@@ -16,6 +18,13 @@ extension Promise {
                 linking: derived.core)
         }
         return derived
+    }
+
+    /// A pending promise whose producer runs on `queue` (for `wait()`'s deadlock check): the async
+    /// bridge's Tasks isolated to the main actor.
+    @inlinable package static func pending(needing queue: DispatchQueue?) -> (Promise<Value>, Resolver<Value>) {
+        let core = PromiseCore<Value>.pending(neededQueue: queue)
+        return (Promise(core: core), Resolver(core: core))
     }
 
     /// Settles this promise (internal producers: operators, combinators, the async bridge).

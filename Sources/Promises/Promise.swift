@@ -112,6 +112,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
             guard let core = box.core else { return }
             let resolver = Resolver(core: core)
             queue.schedule {
+                guard resolver.isPending else { return }  // cancelled before its turn: never runs
                 do { try body(resolver) } catch { resolver.reject(error) }
             }
         }

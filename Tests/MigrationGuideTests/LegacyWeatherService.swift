@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import Promises
 
-// A stand-in for a team's legacy, completion-handler code: the APIs the guide migrates.
+// A stand-in for a team's legacy, completion-handler code: the APIs the guide migrates. It uses only
+// Foundation and Dispatch, so the guide's appendix can show it as code to copy.
 
+// snippet: legacy-weather-service
 struct Forecast: Sendable, Equatable {
     let city: String
     let celsius: Int
@@ -14,12 +15,24 @@ enum WeatherError: Error, Equatable {
 }
 
 /// A handle a legacy API returns for work that can be stopped.
-final class LegacyOperation: Sendable {
-    private let cancelled = LockedBox(false)
-    func cancel() { cancelled.withLock { $0 = true } }
-    var isCancelled: Bool { cancelled.withLock { $0 } }
+final class LegacyOperation: @unchecked Sendable {  // `cancelled` is only touched under `lock`
+    private let lock = NSLock()
+    private var cancelled = false
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
 }
 
+/// The legacy service. Thread-safe: its state never changes and its work runs on its own queue.
 final class LegacyWeatherService: Sendable {
     private let queue = DispatchQueue(label: "legacy.weather")
     private let known = ["Oslo": 3, "Lima": 19, "Cairo": 31]
@@ -74,3 +87,4 @@ final class LegacyWeatherService: Sendable {
         queue.async { completion(["heat"], nil) }
     }
 }
+// end snippet

@@ -1,9 +1,11 @@
+import Dispatch
 import Foundation
 import PromiseAsync
 import Promises
 import Testing
+import XCTest
 
-/// Keeps Migration.md and Snippets.swift identical, block for block.
+/// Keeps Migration.md, README.md and the snippet files identical, block for block.
 ///
 /// Run `UPDATE_MIGRATION_GUIDE=1 swift test --filter MigrationGuideTests` to copy the snippets into
 /// the guide after editing them.
@@ -11,11 +13,15 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let documents = ["Migration.md", "README.md"].map { root.appendingPathComponent($0) }
-    static let snippetsFile = root.appendingPathComponent("Tests/MigrationGuideTests/Snippets.swift")
+    static let snippetFiles = ["Snippets.swift", "LegacyWeatherService.swift"].map {
+        root.appendingPathComponent("Tests/MigrationGuideTests").appendingPathComponent($0)
+    }
 
-    /// `// snippet: NAME` … `// end snippet` blocks, dedented.
+    /// `// snippet: NAME` … `// end snippet` blocks of every snippet file.
     static func snippets() throws -> [String: String] {
-        let lines = try String(contentsOf: snippetsFile, encoding: .utf8).components(separatedBy: "\n")
+        let lines = try snippetFiles.flatMap {
+            try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n")
+        }
         var result: [String: String] = [:]
         var name: String?
         var body: [String] = []
@@ -72,10 +78,10 @@ import Testing
             }
             #expect(
                 regenerated == text,
-                "\(document.lastPathComponent) differs from Snippets.swift: run UPDATE_MIGRATION_GUIDE=1 swift test")
+                "\(document.lastPathComponent) differs from the snippet files: run UPDATE_MIGRATION_GUIDE=1 swift test")
             #expect(
                 text.components(separatedBy: "```swift").count - 1 == names.count,
-                "every Swift block in \(document.lastPathComponent) is a compiled snippet")
+                "every Swift block in \(document.lastPathComponent) is a compiled snippet (fence others as text)")
         }
         #expect(used == Set(snippets.keys), "every snippet appears in a document")
     }
@@ -126,10 +132,34 @@ import Testing
         await #expect(throws: WeatherError.self) { try await resilientForecast(for: "Atlantis").value }
     }
 
-    @Test @MainActor func mainActorViewModel() async {
+    #if compiler(>=6.2)
+    @Test @MainActor func mainActorViewModel() async throws {
         let model = ForecastViewModel()
-        await model.refresh(city: "Lima")
-        #expect(model.text == "19 °C")
+        try await model.load(city: "Lima").value
+        #expect(model.text == "Lima: 19 °C", "then(on: .main) set the text")
+        #expect(model.home == "Oslo: 3 °C", "flatMap/map(on: .main) loaded the home forecast")
+        #expect(!model.isLoading, "always(on: .main) ran")
+        #expect((try? model.lastResult?.get())?.celsius == 19, "whenComplete(on: .main) stored the result")
+
+        try await model.load(city: "Atlantis").value
+        #expect(model.text == "Atlantis: unavailable", "recover(on: .main) replaced the error")
+        #expect(model.error as? WeatherError == .unknownCity("Atlantis"), "catch(on: .main) stored the error")
+
+        await model.refresh(city: "Cairo")
+        #expect(model.text == "Cairo: 31 °C", "the nonisolated(nonsending) facade, awaited on the main actor")
+    }
+
+    @Test func theServiceFacades() async throws {
+        let service = WeatherService()
+        #expect(try await service.forecast(city: "Lima").value.celsius == 19)
+        #expect(try await service.homeForecast().value == Forecast(city: "Oslo", celsius: 3))
+        #expect(try await service.forecast(city: "Cairo").celsius == 31)
+        #expect(try await service.homeForecast().city == "Oslo")
+    }
+    #endif
+
+    @Test func theCommandLineEntryPointAwaits() async throws {
+        try await WeatherTool.main()
     }
 
     @Test func blockingWaitRunsOnAThreadAndIsRefusedInATask() async {
@@ -138,5 +168,32 @@ import Testing
         }
         #expect(fromThread == "3 °C")
         #expect(forecastLineBlocking().hasPrefix("refused: "), "inside this test's Task it refuses instead of blocking")
+    }
+
+    @Test func aSynchronousSwiftTestingTestRunsInATaskSoWaitRefuses() {
+        #expect(withUnsafeCurrentTask { $0 != nil })
+        #expect(forecastLineBlocking().hasPrefix("refused: "))
+    }
+}
+
+/// What Migration.md says about `wait()` in XCTest, which runs synchronous tests outside any Task.
+final class BlockingWaitInXCTests: XCTestCase {
+    func testWaitWorksInASynchronousXCTestTest() {
+        XCTAssertFalse(withUnsafeCurrentTask { $0 != nil }, "a synchronous XCTest test runs outside any Task")
+        XCTAssertEqual(forecastLineBlocking(), "3 °C")
+    }
+
+    /// A legacy API that calls back on the main queue, waited for on the main thread: wait() cannot see
+    /// the hop, so only the timeout ends it.
+    func testWaitCannotSeeALegacyHopToTheMainQueue() throws {
+        try XCTSkipUnless(Thread.isMainThread, "the hang needs the main thread blocked")
+        let promise = Promise<Forecast>(wrapping: { completion in
+            legacy.fetchForecast(city: "Oslo") { forecast, error in
+                DispatchQueue.main.async { completion(forecast, error) }
+            }
+        })
+        XCTAssertThrowsError(try promise.wait(timeout: .milliseconds(300))) { error in
+            XCTAssertEqual("\(error)", "\(PromiseError.timedOut)")
+        }
     }
 }

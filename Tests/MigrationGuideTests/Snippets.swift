@@ -2,10 +2,14 @@ import Dispatch
 import PromiseAsync
 import Promises
 
-// Every code block of Migration.md lives here, between `// snippet: NAME` and `// end snippet`, so it
-// compiles with the suite; MigrationGuideTests fails when the guide and this file disagree.
+// Every Swift block of Migration.md and README.md lives here (or, for the legacy service the guide
+// wraps, in LegacyWeatherService.swift), between `// snippet: NAME` and `// end snippet`, so it
+// compiles with the suite; MigrationGuideTests fails when the documents and these files disagree.
 
+// snippet: legacy-instance
+/// The legacy API every example wraps: one shared instance (its code is in the guide's appendix).
 let legacy = LegacyWeatherService()
+// end snippet
 
 // snippet: wrap-shapes
 /// (Value?, Error?) -> Void
@@ -118,15 +122,27 @@ func printFastestFirst(_ cities: [String]) async throws {
 // end snippet
 
 // snippet: blocking-wait
-/// In a command-line tool's synchronous top level, a test, or a thread of your own.
+/// On a thread that may block: main.swift's synchronous top level, a synchronous XCTest test, a
+/// thread of your own. Not inside a Task, which includes every Swift Testing `@Test`.
 func forecastLineBlocking() -> String {
     do {
+        // Always with a timeout: wait() cannot see a dependency the library does not know about.
         let forecast = try forecast(for: "Oslo").wait(timeout: .seconds(10))
         return "\(forecast.celsius) °C"
     } catch PromiseError.waitWouldDeadlock(let reason) {
-        return "refused: \(reason)"  // called inside a Task, or on the queue the promise needs
+        return "refused: \(reason)"  // blocking here could never end, so it threw instead
     } catch {
         return "failed: \(error)"
+    }
+}
+// end snippet
+
+// snippet: cli-entry-point
+// In your tool: `@main struct WeatherTool`, in a file not named main.swift.
+struct WeatherTool {
+    static func main() async throws {
+        // Nothing blocks: the value is awaited, and the process exits when main() returns.
+        print(try await temperatureLine(for: "Oslo"))
     }
 }
 // end snippet
@@ -143,30 +159,118 @@ func resilientForecast(for city: String) -> Promise<Forecast> {
 }
 // end snippet
 
-// snippet: main-actor
-@MainActor
-final class ForecastViewModel {
-    private(set) var text = ""
+// `nonisolated(nonsending)` needs Swift 6.2; the package's tools version is 6.0.
+#if compiler(>=6.2)
+// snippet: service-class
+/// The facades as methods of the class that owns the legacy service. Like most app classes it is not
+/// `Sendable`, and none of the code below needs it to be.
+final class WeatherService {
+    private let legacy: LegacyWeatherService
 
-    func refresh(city: String) async {
-        do {
-            let forecast = try await forecast(for: city).value  // legacy promise, awaited
-            text = "\(forecast.celsius) °C"  // back on the main actor
-        } catch {
-            text = "unavailable"
-        }
+    init(legacy: LegacyWeatherService = LegacyWeatherService()) {
+        self.legacy = legacy
+    }
+
+    // MARK: Promise facades, wrapping the completion handlers
+
+    func forecast(city: String) -> Promise<Forecast> {
+        Promise(wrapping: { legacy.fetchForecast(city: city, completion: $0) })
+    }
+
+    /// A chain's closures run later, on other threads: they capture the values they need, not `self`.
+    func homeForecast() -> Promise<Forecast> {
+        let legacy = legacy
+        return Promise(wrapping: { legacy.defaultCity(completion: $0) })
+            .flatMap { city in Promise(wrapping: { legacy.fetchForecast(city: city, completion: $0) }) }
+    }
+
+    // MARK: Async facades
+
+    // `nonisolated(nonsending)` (Swift 6.2): the facade runs on its caller's actor, so a @MainActor
+    // view model can call it on its non-Sendable service without "sending 'self.service'" errors.
+
+    nonisolated(nonsending) func forecast(city: String) async throws -> Forecast {
+        try await forecast(city: city).value
+    }
+
+    nonisolated(nonsending) func homeForecast() async throws -> Forecast {
+        try await homeForecast().value
     }
 }
 // end snippet
 
+// snippet: main-actor
+@MainActor
+final class ForecastViewModel {
+    private(set) var text = ""
+    private(set) var home = ""
+    private(set) var isLoading = false
+    private(set) var error: (any Error)?
+    private(set) var lastResult: Result<Forecast, any Error>?
+    private let service: WeatherService
+
+    init(service: WeatherService = WeatherService()) {
+        self.service = service
+    }
+
+    func format(_ forecast: Forecast) -> String { "\(forecast.city): \(forecast.celsius) °C" }
+
+    /// Promise style: closures passed with `on: .main` are `@MainActor`, so they touch `self` directly.
+    func load(city: String) -> Promise<Void> {
+        isLoading = true
+        let forecast = service.forecast(city: city)
+        forecast.catch(on: .main) { self.error = $0 }
+        forecast.always(on: .main) { self.isLoading = false }
+        forecast.whenComplete(on: .main) { self.lastResult = $0 }
+        return forecast.map(on: .main) { self.format($0) }
+            .recover(on: .main) { _ in "\(city): unavailable" }
+            .then(on: .main) { self.text = $0 }
+            .flatMap(on: .main) { _ in self.service.homeForecast() }
+            .map(on: .main) { self.home = self.format($0) }
+    }
+
+    /// Async style, in the same class: the async facade, awaited on the main actor.
+    func refresh(city: String) async {
+        do {
+            text = format(try await service.forecast(city: city))
+        } catch {
+            text = "\(city): unavailable"
+        }
+    }
+}
+// end snippet
+#endif
+
 // snippet: quick-start
+/// A completion-handler API as legacy code has them (a stand-in for one of yours).
+func fetchTemperature(city: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    let known = ["Oslo": 3, "Lima": 19]
+    DispatchQueue.global().async {
+        if let celsius = known[city] {
+            completion(celsius, nil)
+        } else {
+            completion(nil, UnknownCity(name: city))
+        }
+    }
+}
+
+struct UnknownCity: Error {
+    let name: String
+}
+
+/// New code, written with async/await.
+func temperatureAsync(city: String) async throws -> Int {
+    try await Promise(wrapping: { fetchTemperature(city: city, completion: $0) }).value
+}
+
 func quickStart() async throws {
-    // 1. Wrap a completion-handler API: `(Forecast?, Error?) -> Void` becomes a promise.
-    let oslo = Promise<Forecast>(wrapping: { legacy.fetchForecast(city: "Oslo", completion: $0) })
+    // 1. Wrap a completion-handler API: `(Int?, Error?) -> Void` becomes a promise.
+    let oslo = Promise<Int>(wrapping: { fetchTemperature(city: "Oslo", completion: $0) })
 
     // 2. Chain. Closures run on `.global()` unless you pass `on:` (`.inline`, `.main`, any queue).
-    let described = oslo.map(on: .inline) { "\($0.city): \($0.celsius) °C" }
-    let line = described.timeout(.seconds(5)).recover { _ in "Oslo: unavailable" }
+    let line = oslo.map(on: .inline) { "Oslo: \($0) °C" }
+        .timeout(.seconds(5))
+        .recover { _ in "Oslo: unavailable" }
 
     // 3. Await it from async code...
     print(try await line.value)
@@ -175,8 +279,8 @@ func quickStart() async throws {
     line.whenComplete { result in print(result) }
 
     // 5. Serve new async code to promise callers; combine any number of promises.
-    let lima = Promise { try await forecastAsync(for: "Lima") }
+    let lima = Promise { try await temperatureAsync(city: "Lima") }
     let (first, second) = try await Promise.all(oslo, lima).value
-    print(first.celsius, second.celsius)
+    print(first, second)
 }
 // end snippet

@@ -118,7 +118,11 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
             state.inFlight[index] = link
             return true
         }
-        if !keep { UpstreamLink.release([link]) }
+        if keep {
+            result.core.addUpstream(promise.core, id)  // so wait()'s deadlock check sees it
+        } else {
+            UpstreamLink.release([link])
+        }
     }
 
     private func finished(_ index: Int, _ outcome: Result<T, any Error>) {
@@ -135,25 +139,34 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
                 state.finished = true
                 return state.values.map { $0! }
             }
-            _ = finishedLink
+            if let finishedLink, let core = finishedLink.promise as? PromiseCore<T> {
+                result.core.removeUpstream(core, finishedLink.id)
+            }
             if let values {
                 result.settle(.success(values))
             } else {
                 pump()
             }
         case .failure(let error):
+            // Finished before settling: the result's callbacks may settle other items, and those
+            // must start nothing more.
+            let links = finish()
             result.settle(.failure(error))
-            stop()
+            UpstreamLink.release(links)
         }
     }
 
     /// No more starts; the promises in flight are released (cancelled unless observed elsewhere).
     func stop() {
-        let links = state.withLock { state -> [UpstreamLink] in
+        UpstreamLink.release(finish())
+    }
+
+    /// Marks the run finished and takes the links of the promises in flight.
+    private func finish() -> [UpstreamLink] {
+        state.withLock { state -> [UpstreamLink] in
             state.finished = true
             defer { state.inFlight = [:] }
             return Array(state.inFlight.values)
         }
-        UpstreamLink.release(links)
     }
 }

@@ -71,11 +71,16 @@
         return removed
     }
 
-    /// Calls every live callback in registration order.
-    @inlinable func invokeAll(with result: Result<Value, any Error>) {
-        if let callback = first?.callback { callback(result) }
+    /// Calls every live callback in registration order, telling `starting` each one's id first.
+    @inlinable func invokeAll(with result: Result<Value, any Error>, starting: (UInt64) -> Void = { _ in }) {
+        if let first, let callback = first.callback {
+            starting(first.id)
+            callback(result)
+        }
         for entry in rest {
-            entry.callback?(result)
+            guard let callback = entry.callback else { continue }
+            starting(entry.id)
+            callback(result)
         }
     }
 }

@@ -57,7 +57,7 @@ import Dispatch
     @inlinable func settle(_ result: Result<Value, any Error>) -> Bool {
         guard let settled = withLock({ $0.settle(result) }) else { return false }
         if !settled.callbacks.isEmpty {
-            Trampoline.invoke(settled.callbacks, with: result)
+            Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
         return true
     }
@@ -68,7 +68,7 @@ import Dispatch
     @inlinable func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
         guard let settled = withLock({ $0.settle(result) }) else { return false }
         if !settled.callbacks.isEmpty {
-            Trampoline.invoke(settled.callbacks, with: result)
+            Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
         UpstreamLink.release(settled.upstream.array)
         return true
@@ -79,14 +79,16 @@ import Dispatch
     @discardableResult
     @inlinable func cancel() -> Bool {
         guard let settled = withLock({ $0.cancel() }) else { return false }
-        Self.finishCancellation(settled)
+        finishCancellation(settled)
         return true
     }
 
-    @inlinable static func finishCancellation(_ settled: PromiseState<Value>.Settled) {
-        for handler in settled.cancelHandlers { handler() }
+    @inlinable func finishCancellation(_ settled: PromiseState<Value>.Settled) {
+        if !settled.cancelHandlers.isEmpty {
+            Trampoline.current.deliver(settled.cancelHandlers, from: self)
+        }
         if !settled.callbacks.isEmpty {
-            Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()))
+            Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()), from: self)
         }
         UpstreamLink.release(settled.upstream.array)
     }
@@ -96,7 +98,7 @@ import Dispatch
     @inlinable func observe(_ callback: @escaping Callback) -> CallbackID? {
         switch withLock({ $0.observe(callback) }) {
         case .settled(let result):
-            callback(result)
+            Trampoline.invoke(callback, with: result)
             return nil
         case .registered(let id, let start):
             start?()
@@ -117,7 +119,7 @@ import Dispatch
             return observed
         }
         switch observed {
-        case .settled(let result): callback(result)
+        case .settled(let result): Trampoline.invoke(callback, with: result)
         case .registered(_, let start): start?()
         }
     }
@@ -149,6 +151,12 @@ import Dispatch
         if !added { UpstreamLink.release(links) }
     }
 
+    /// Forgets the upstream link through callback `id` of `upstream` (it settled; nothing to release).
+    @inlinable func removeUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID) {
+        let removed = withLock { $0.upstream.remove(ObjectIdentifier(upstream), id) }
+        _ = removed  // dropped after unlocking: it may hold the last reference to a settled promise
+    }
+
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.
     @inlinable func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
@@ -172,7 +180,7 @@ extension PromiseCore: UpstreamPromise {
         case .cancelled(var settled, _):
             let upstream = settled.upstream.array
             settled.upstream = .none
-            Self.finishCancellation(settled)
+            finishCancellation(settled)
             return upstream
         }
     }

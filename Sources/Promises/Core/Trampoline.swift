@@ -6,18 +6,37 @@
     import Darwin
 #endif
 
-/// Keeps inline callbacks from growing the stack without bound.
+/// Keeps inline callbacks from growing the stack without bound, and knows which settles this thread
+/// is still delivering (for `wait()`'s deadlock check).
 ///
 /// Settling a promise whose inline callback settles another promise nests one call per link; a
-/// 1,000,000-link chain would overflow the stack. Up to `maximumDepth` nested settles run directly
-/// (fast, no allocation); deeper ones are queued and run by the outermost settle's loop once the
-/// stack has unwound.
+/// 1,000,000-link chain would overflow the stack. Up to `maximumDepth` nested deliveries run directly
+/// (fast, no allocation); deeper ones are queued and run by the outermost delivery's loop once the
+/// stack has unwound. Callbacks on an already settled promise go through the same path, so a
+/// recursion through settled promises is bounded too, and runs after callbacks queued before it.
 @usableFromInline final class Trampoline {
-    /// Nested settles allowed on one thread before work is queued (a few KiB of stack at most).
+    /// Nested deliveries allowed on one thread before work is queued (a few KiB of stack at most).
     @usableFromInline static let maximumDepth = 32
 
+    /// A settle whose callbacks this thread is delivering: the promise, and the id of the callback
+    /// running now (those with a larger id have not run yet; 0 while its cancel handlers run).
+    @usableFromInline struct Delivery {
+        @usableFromInline let source: ObjectIdentifier
+        @usableFromInline var current: UInt64
+
+        @inlinable init(source: ObjectIdentifier, current: UInt64) {
+            self.source = source
+            self.current = current
+        }
+    }
+
     @usableFromInline var depth = 0
+    /// Work queued behind the running batch. Never mutated while jobs are released: a released job
+    /// can run a deinit (a dropped `Resolver`) that queues more work.
     @usableFromInline var queued: [() -> Void] = []
+    /// Jobs of the running batch that have not started yet.
+    @usableFromInline var batchRemaining = 0
+    @usableFromInline var deliveries: [Delivery] = []
 
     @inlinable init() {}
 
@@ -38,47 +57,92 @@
         return makeCurrent()
     }
 
+    /// This thread's trampoline, if it ever delivered anything.
+    static var existing: Trampoline? {
+        pthread_getspecific(key).map { Unmanaged<Trampoline>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     @usableFromInline static func makeCurrent() -> Trampoline {
         let trampoline = Trampoline()
         pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
         return trampoline
     }
 
-    /// Whether this thread is inside an inline callback with settles queued behind it: blocking here
-    /// would keep those settles from ever running.
-    static var hasQueuedWork: Bool {
-        guard let pointer = pthread_getspecific(key) else { return false }
-        let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-        return trampoline.depth > 0 && !trampoline.queued.isEmpty
+    /// Whether work waits to run on this thread once the current callback returns.
+    @inlinable var hasQueuedWork: Bool { depth > 0 && (batchRemaining > 0 || !queued.isEmpty) }
+
+    /// Whether this thread is inside a callback with settles queued behind it: blocking here would
+    /// keep those settles from ever running.
+    static var hasQueuedWork: Bool { existing?.hasQueuedWork ?? false }
+
+    /// Whether this thread is delivering a settle of `source` whose callback `id` has not finished:
+    /// a promise waiting on that callback cannot settle while this thread blocks.
+    static func isDelivering(_ source: ObjectIdentifier, before id: UInt64) -> Bool {
+        existing?.deliveries.contains { $0.source == source && $0.current <= id } ?? false
     }
 
-    /// Calls `callbacks` with `result`: directly while the nesting is shallow, otherwise queued for the
-    /// outermost settle on this thread to run after the stack unwinds.
-    @inlinable static func invoke<Value>(_ callbacks: CallbackList<Value>, with result: Result<Value, any Error>) {
+    /// Delivers `result` to `callbacks` of `source`: directly while the nesting is shallow and nothing
+    /// is queued, otherwise queued for the outermost delivery on this thread.
+    @inlinable static func invoke<Value>(
+        _ callbacks: CallbackList<Value>, with result: Result<Value, any Error>, from source: AnyObject
+    ) {
         let trampoline = current
+        let id = ObjectIdentifier(source)
         if trampoline.depth >= maximumDepth {
-            trampoline.queued.append { callbacks.invokeAll(with: result) }
+            trampoline.queued.append { trampoline.deliver(callbacks, result, id) }
             return
         }
         trampoline.depth += 1
-        callbacks.invokeAll(with: result)
+        trampoline.deliver(callbacks, result, id)
         if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
         trampoline.depth -= 1
     }
 
-    /// The outermost loop: runs queued work (which may queue more) until none is left.
-    @usableFromInline func runQueued() {
-        var index = 0
-        while index < queued.count {
-            let job = queued[index]
-            index += 1
-            job()
-            if index >= 1024 && index * 2 >= queued.count {
-                // Release finished jobs (and the results they hold) during long chains.
-                queued.removeFirst(index)
-                index = 0
-            }
+    /// Calls `callback` of an already settled promise, after any work queued on this thread (so
+    /// callbacks registered before a deep settle run first) and never deeper than `maximumDepth`.
+    @inlinable static func invoke<Value>(
+        _ callback: @escaping CallbackList<Value>.Callback, with result: Result<Value, any Error>
+    ) {
+        let trampoline = current
+        if trampoline.depth >= maximumDepth || trampoline.hasQueuedWork {
+            trampoline.queued.append { callback(result) }
+            return
         }
-        queued.removeAll(keepingCapacity: queued.capacity <= 1024)
+        trampoline.depth += 1
+        callback(result)
+        if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
+        trampoline.depth -= 1
+    }
+
+    /// Runs cancel handlers as part of `source`'s delivery (before any callback has run).
+    @inlinable func deliver(_ handlers: [@Sendable () -> Void], from source: AnyObject) {
+        deliveries.append(Delivery(source: ObjectIdentifier(source), current: 0))
+        for handler in handlers { handler() }
+        deliveries.removeLast()
+    }
+
+    @inlinable func deliver<Value>(
+        _ callbacks: CallbackList<Value>, _ result: Result<Value, any Error>, _ source: ObjectIdentifier
+    ) {
+        deliveries.append(Delivery(source: source, current: 0))
+        callbacks.invokeAll(with: result) { [unowned self, slot = deliveries.count - 1] id in
+            deliveries[slot].current = id
+        }
+        deliveries.removeLast()
+    }
+
+    /// The outermost loop: runs queued work in batches (which may queue more) until none is left.
+    @usableFromInline func runQueued() {
+        var batch: [() -> Void] = []
+        while !queued.isEmpty {
+            swap(&batch, &queued)
+            batchRemaining = batch.count
+            for job in batch {
+                batchRemaining -= 1
+                job()
+            }
+            // Released outside any mutation of `queued`: a deinit here may queue more work.
+            batch.removeAll(keepingCapacity: batch.capacity <= 1024)
+        }
     }
 }

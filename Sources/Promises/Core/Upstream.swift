@@ -47,6 +47,25 @@ import Dispatch
         }
     }
 
+    /// Removes the link through callback `id` of `promise`, handing it back to be dropped after unlocking.
+    @inlinable mutating func remove(_ promise: ObjectIdentifier, _ id: CallbackID) -> UpstreamLink? {
+        switch self {
+        case .none:
+            return nil
+        case .one(let link):
+            guard ObjectIdentifier(link.promise) == promise, link.id == id else { return nil }
+            self = .none
+            return link
+        case .many(var links):
+            guard let index = links.firstIndex(where: { ObjectIdentifier($0.promise) == promise && $0.id == id })
+            else { return nil }
+            self = .none
+            let link = links.remove(at: index)
+            self = .many(links)
+            return link
+        }
+    }
+
     @inlinable mutating func append(_ link: UpstreamLink) {
         switch self {
         case .none: self = .one(link)

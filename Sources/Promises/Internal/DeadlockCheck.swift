@@ -2,11 +2,20 @@ import Dispatch
 import Foundation
 
 /// Decides whether blocking the current thread until a promise settles could never end.
+///
+/// It walks the promise's pending dependencies (its upstream links, transitively) and refuses when
+/// - the caller is inside a Swift Task (blocking starves the cooperative pool);
+/// - this thread still has to deliver something a dependency needs: settles queued behind the
+///   current inline callback, or a callback of a settle whose delivery is on this thread's stack;
+/// - a dependency's work is scheduled on the queue this thread is running (or a queue it targets;
+///   the main queue on the main thread);
+/// - this thread runs work of a global queue and a dependency needs any queue: the pool grows slowly
+///   past its core-count width (about a thread a second on Linux), so blocked pool threads stall or
+///   deadlock the work that would wake them.
+/// What it cannot see: work the library was not told about (a legacy API hopping to the main queue
+/// internally), and a queue that targets the queue this thread runs (Dispatch has no API to read a
+/// queue's target).
 enum DeadlockCheck {
-    /// Marks queues with a number, so the current queue can be recognised with `getSpecific`.
-    private static let key = DispatchSpecificKey<UInt64>()
-    /// Guards the marking of queues, so two waits never give one queue two different marks.
-    private static let marks = LockedBox.make(UInt64(0))
     /// Bounds the walk up a dependency graph (a million-link chain is not walked to the end).
     private static let maximumWalk = 100_000
 
@@ -21,13 +30,26 @@ enum DeadlockCheck {
             return "wait() was called inside an inline callback with settles queued behind it on this thread, "
                 + "which may be the very ones this promise needs; wait outside the callback, or chain instead"
         }
+        let globalQueue = CurrentQueue.globalQueueLabel
         var pending: [(queue: DispatchQueue?, upstream: [UpstreamLink])] = [first]
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(core)]
         while let node = pending.popLast() {
-            if let queue = node.queue, isCurrent(queue) {
-                return "wait() was called on queue '\(queue.label)', which the promise needs in order to settle"
+            if let queue = node.queue {
+                if CurrentQueue.isRunning(queue) {
+                    return "wait() was called on queue '\(queue.label)', which the promise needs in order to settle"
+                }
+                if let globalQueue {
+                    return "wait() was called on a thread of Dispatch's pool (running '\(globalQueue)') while the "
+                        + "promise needs queue '\(queue.label)' to settle; Dispatch adds pool threads slowly, so "
+                        + "blocking them can stall or deadlock the process: chain or await instead, or wait on a "
+                        + "thread of your own"
+                }
             }
             for link in node.upstream where visited.count < maximumWalk {
+                if Trampoline.isDelivering(ObjectIdentifier(link.promise), before: link.id.raw) {
+                    return "wait() was called inside a callback (or cancel handler) of a promise this one depends "
+                        + "on, before the callback it needs has run; chain instead of waiting"
+                }
                 guard visited.insert(ObjectIdentifier(link.promise)).inserted,
                     let next = link.promise.dependencies()
                 else { continue }
@@ -35,19 +57,5 @@ enum DeadlockCheck {
             }
         }
         return nil
-    }
-
-    /// Whether the calling thread is running work of `queue` (or of a queue that targets it).
-    /// Global queues are concurrent, so waiting on one never blocks the work it needs.
-    private static func isCurrent(_ queue: DispatchQueue) -> Bool {
-        if queue.label.hasPrefix("com.apple.root.") { return false }
-        if queue.label == DispatchQueue.main.label && Thread.isMainThread { return true }
-        let mark = marks.withLock { counter -> UInt64 in
-            if let existing = queue.getSpecific(key: key) { return existing }
-            counter += 1
-            queue.setSpecific(key: key, value: counter)
-            return counter
-        }
-        return DispatchQueue.getSpecific(key: key) == mark
     }
 }

@@ -72,7 +72,8 @@ public struct Backoff: Sendable {
             let grown = Double(initial) * pow(multiplier, Double(max(retry, 1) - 1))
             let capped = min(grown, Double(maximum))
             let shortened = jitter > 0 ? capped * (1 - jitter * Double.random(in: 0..<1, using: &generator)) : capped
-            return .nanoseconds(Int(shortened.rounded()))
+            // `Double(Int.max)` rounds up past `Int.max`: saturate instead of trapping.
+            return .nanoseconds(shortened < Double(Int.max) ? Int(shortened.rounded()) : Int.max)
         }
     }
 

@@ -64,7 +64,11 @@ private struct RetryLoop<Value: Sendable>: Sendable {
             state = (number, link, false)
             return (true, previous)  // released after unlocking: it may hold a settled attempt's last reference
         }
-        if !keep { UpstreamLink.release([link]) }
+        if keep {
+            result.core.replaceUpstream(with: attempt.core, id)  // so wait()'s deadlock check sees it
+        } else {
+            UpstreamLink.release([link])
+        }
         _ = previous
     }
 
