@@ -25,16 +25,18 @@ import XCTest
         var result: [String: String] = [:]
         var name: String?
         var body: [String] = []
+        var indent = 0  // the marker's indentation, removed from every line of the snippet
         for line in lines {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("// snippet: ") {
                 name = String(trimmed.dropFirst("// snippet: ".count))
                 body = []
+                indent = line.prefix { $0 == " " }.count
             } else if trimmed == "// end snippet", let current = name {
                 result[current] = body.joined(separator: "\n")
                 name = nil
             } else if name != nil {
-                body.append(line)
+                body.append(String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))))
             }
         }
         return result
@@ -133,29 +135,29 @@ import XCTest
     }
 
     #if compiler(>=6.2)
-    @Test @MainActor func mainActorViewModel() async throws {
-        let model = ForecastViewModel()
-        try await model.load(city: "Lima").value
-        #expect(model.text == "Lima: 19 °C", "then(on: .main) set the text")
-        #expect(model.home == "Oslo: 3 °C", "flatMap/map(on: .main) loaded the home forecast")
-        #expect(!model.isLoading, "always(on: .main) ran")
-        #expect((try? model.lastResult?.get())?.celsius == 19, "whenComplete(on: .main) stored the result")
+        @Test @MainActor func mainActorViewModel() async throws {
+            let model = ForecastViewModel()
+            try await model.load(city: "Lima").value
+            #expect(model.text == "Lima: 19 °C", "then(on: .main) set the text")
+            #expect(model.home == "Oslo: 3 °C", "flatMap/map(on: .main) loaded the home forecast")
+            #expect(!model.isLoading, "always(on: .main) ran")
+            #expect((try? model.lastResult?.get())?.celsius == 19, "whenComplete(on: .main) stored the result")
 
-        try await model.load(city: "Atlantis").value
-        #expect(model.text == "Atlantis: unavailable", "recover(on: .main) replaced the error")
-        #expect(model.error as? WeatherError == .unknownCity("Atlantis"), "catch(on: .main) stored the error")
+            try await model.load(city: "Atlantis").value
+            #expect(model.text == "Atlantis: unavailable", "recover(on: .main) replaced the error")
+            #expect(model.error as? WeatherError == .unknownCity("Atlantis"), "catch(on: .main) stored the error")
 
-        await model.refresh(city: "Cairo")
-        #expect(model.text == "Cairo: 31 °C", "the nonisolated(nonsending) facade, awaited on the main actor")
-    }
+            await model.refresh(city: "Cairo")
+            #expect(model.text == "Cairo: 31 °C", "the nonisolated(nonsending) facade, awaited on the main actor")
+        }
 
-    @Test func theServiceFacades() async throws {
-        let service = WeatherService()
-        #expect(try await service.forecast(city: "Lima").value.celsius == 19)
-        #expect(try await service.homeForecast().value == Forecast(city: "Oslo", celsius: 3))
-        #expect(try await service.forecast(city: "Cairo").celsius == 31)
-        #expect(try await service.homeForecast().city == "Oslo")
-    }
+        @Test func theServiceFacades() async throws {
+            let service = WeatherService()
+            #expect(try await service.forecast(city: "Lima").value.celsius == 19)
+            #expect(try await service.homeForecast().value == Forecast(city: "Oslo", celsius: 3))
+            #expect(try await service.forecast(city: "Cairo").celsius == 31)
+            #expect(try await service.homeForecast().city == "Oslo")
+        }
     #endif
 
     @Test func theCommandLineEntryPointAwaits() async throws {

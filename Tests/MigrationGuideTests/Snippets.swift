@@ -161,83 +161,83 @@ func resilientForecast(for city: String) -> Promise<Forecast> {
 
 // `nonisolated(nonsending)` needs Swift 6.2; the package's tools version is 6.0.
 #if compiler(>=6.2)
-// snippet: service-class
-/// The facades as methods of the class that owns the legacy service. Like most app classes it is not
-/// `Sendable`, and none of the code below needs it to be.
-final class WeatherService {
-    private let legacy: LegacyWeatherService
+    // snippet: service-class
+    /// The facades as methods of the class that owns the legacy service. Like most app classes it is not
+    /// `Sendable`, and none of the code below needs it to be.
+    final class WeatherService {
+        private let legacy: LegacyWeatherService
 
-    init(legacy: LegacyWeatherService = LegacyWeatherService()) {
-        self.legacy = legacy
-    }
+        init(legacy: LegacyWeatherService = LegacyWeatherService()) {
+            self.legacy = legacy
+        }
 
-    // MARK: Promise facades, wrapping the completion handlers
+        // MARK: Promise facades, wrapping the completion handlers
 
-    func forecast(city: String) -> Promise<Forecast> {
-        Promise(wrapping: { legacy.fetchForecast(city: city, completion: $0) })
-    }
+        func forecast(city: String) -> Promise<Forecast> {
+            Promise(wrapping: { legacy.fetchForecast(city: city, completion: $0) })
+        }
 
-    /// A chain's closures run later, on other threads: they capture the values they need, not `self`.
-    func homeForecast() -> Promise<Forecast> {
-        let legacy = legacy
-        return Promise(wrapping: { legacy.defaultCity(completion: $0) })
-            .flatMap { city in Promise(wrapping: { legacy.fetchForecast(city: city, completion: $0) }) }
-    }
+        /// A chain's closures run later, on other threads: they capture the values they need, not `self`.
+        func homeForecast() -> Promise<Forecast> {
+            let legacy = legacy
+            return Promise(wrapping: { legacy.defaultCity(completion: $0) })
+                .flatMap { city in Promise(wrapping: { legacy.fetchForecast(city: city, completion: $0) }) }
+        }
 
-    // MARK: Async facades
+        // MARK: Async facades
 
-    // `nonisolated(nonsending)` (Swift 6.2): the facade runs on its caller's actor, so a @MainActor
-    // view model can call it on its non-Sendable service without "sending 'self.service'" errors.
+        // `nonisolated(nonsending)` (Swift 6.2): the facade runs on its caller's actor, so a @MainActor
+        // view model can call it on its non-Sendable service without "sending 'self.service'" errors.
 
-    nonisolated(nonsending) func forecast(city: String) async throws -> Forecast {
-        try await forecast(city: city).value
-    }
+        nonisolated(nonsending) func forecast(city: String) async throws -> Forecast {
+            try await forecast(city: city).value
+        }
 
-    nonisolated(nonsending) func homeForecast() async throws -> Forecast {
-        try await homeForecast().value
-    }
-}
-// end snippet
-
-// snippet: main-actor
-@MainActor
-final class ForecastViewModel {
-    private(set) var text = ""
-    private(set) var home = ""
-    private(set) var isLoading = false
-    private(set) var error: (any Error)?
-    private(set) var lastResult: Result<Forecast, any Error>?
-    private let service: WeatherService
-
-    init(service: WeatherService = WeatherService()) {
-        self.service = service
-    }
-
-    func format(_ forecast: Forecast) -> String { "\(forecast.city): \(forecast.celsius) °C" }
-
-    /// Promise style: closures passed with `on: .main` are `@MainActor`, so they touch `self` directly.
-    func load(city: String) -> Promise<Void> {
-        isLoading = true
-        let forecast = service.forecast(city: city)
-        forecast.catch(on: .main) { self.error = $0 }
-        forecast.always(on: .main) { self.isLoading = false }
-        forecast.whenComplete(on: .main) { self.lastResult = $0 }
-        return forecast.map(on: .main) { self.format($0) }
-            .recover(on: .main) { _ in "\(city): unavailable" }
-            .then(on: .main) { self.text = $0 }
-            .flatMap(on: .main) { _ in self.service.homeForecast() }
-            .map(on: .main) { self.home = self.format($0) }
-    }
-
-    /// Async style, in the same class: the async facade, awaited on the main actor.
-    func refresh(city: String) async {
-        do {
-            text = format(try await service.forecast(city: city))
-        } catch {
-            text = "\(city): unavailable"
+        nonisolated(nonsending) func homeForecast() async throws -> Forecast {
+            try await homeForecast().value
         }
     }
-}
+    // end snippet
+
+    // snippet: main-actor
+    @MainActor
+    final class ForecastViewModel {
+        private(set) var text = ""
+        private(set) var home = ""
+        private(set) var isLoading = false
+        private(set) var error: (any Error)?
+        private(set) var lastResult: Result<Forecast, any Error>?
+        private let service: WeatherService
+
+        init(service: WeatherService = WeatherService()) {
+            self.service = service
+        }
+
+        func format(_ forecast: Forecast) -> String { "\(forecast.city): \(forecast.celsius) °C" }
+
+        /// Promise style: closures passed with `on: .main` are `@MainActor`, so they touch `self` directly.
+        func load(city: String) -> Promise<Void> {
+            isLoading = true
+            let forecast = service.forecast(city: city)
+            forecast.catch(on: .main) { self.error = $0 }
+            forecast.always(on: .main) { self.isLoading = false }
+            forecast.whenComplete(on: .main) { self.lastResult = $0 }
+            return forecast.map(on: .main) { self.format($0) }
+                .recover(on: .main) { _ in "\(city): unavailable" }
+                .then(on: .main) { self.text = $0 }
+                .flatMap(on: .main) { _ in self.service.homeForecast() }
+                .map(on: .main) { self.home = self.format($0) }
+        }
+
+        /// Async style, in the same class: the async facade, awaited on the main actor.
+        func refresh(city: String) async {
+            do {
+                text = format(try await service.forecast(city: city))
+            } catch {
+                text = "\(city): unavailable"
+            }
+        }
+    }
 // end snippet
 #endif
 

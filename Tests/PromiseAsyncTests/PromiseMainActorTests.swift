@@ -21,13 +21,27 @@ private final class BadgeModel {
 
     func show(_ count: Promise<Int>) -> Promise<String> {
         count.then(on: .main) { _ in self.note() }
-        count.catch(on: .main) { self.failure = $0; self.note() }
-        count.always(on: .main) { self.spinning = false; self.note() }
-        count.whenComplete(on: .main) { self.outcome = $0; self.note() }
-        return count.map(on: .main) { self.note(); return "\($0) new" }
-            .recover(on: .main) { _ in self.note(); return "none" }
-            .flatMap(on: .main) { text in self.label = text; self.note(); return Promise(text) }
-            .validate(on: .main) { _ in self.note(); return true }
+        count.catch(on: .main) {
+            self.failure = $0; self.note()
+        }
+        count.always(on: .main) {
+            self.spinning = false; self.note()
+        }
+        count.whenComplete(on: .main) {
+            self.outcome = $0; self.note()
+        }
+        return count.map(on: .main) {
+            self.note(); return "\($0) new"
+        }
+        .recover(on: .main) { _ in
+            self.note(); return "none"
+        }
+        .flatMap(on: .main) { text in
+            self.label = text; self.note(); return Promise(text)
+        }
+        .validate(on: .main) { _ in
+            self.note(); return true
+        }
     }
 }
 
