@@ -22,7 +22,12 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
-        )
+        ),
+        // Millions of promise lifecycles with the heap measured: fails if memory is not flat.
+        .executableTarget(
+            name: "PromiseSoak",
+            dependencies: [.product(name: "PromiseAsync", package: "Promises")]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PromiseTestSupport
 import Testing
 
@@ -6,15 +7,29 @@ import Testing
 @testable import Promises
 
 /// Races every pair of operations on the same promises from two threads, `stressRounds` promises per
-/// pair, and checks with counters that everything happened exactly once and everything was freed.
+/// pair, then every operation at once from as many threads as cores (and twice that), and checks
+/// with counters that everything happened exactly once and everything was freed.
 @Suite struct RaceTests {
     @Test(arguments: racePairs.map { [$0.0, $0.1] })
     func raceExactlyOnce(_ pair: [RaceOperation]) async {
+        await raceAndCheck(pair, rounds: stressRounds)
+    }
+
+    /// Every operation at once, on as many threads as the machine has cores and on twice that.
+    @Test(arguments: [1, 2])
+    func raceEveryOperationAtOnce(threadsPerCore: Int) async {
+        let threads = max(ProcessInfo.processInfo.activeProcessorCount, 2) * threadsPerCore
+        let all = RaceOperation.allCases
+        let operations = (0..<max(threads, all.count)).map { all[$0 % all.count] }
+        await raceAndCheck(operations, rounds: stressRounds / 4)
+    }
+
+    private func raceAndCheck(_ operations: [RaceOperation], rounds: Int) async {
         weak var sample: PromiseCore<Int>?
         do {
-            let subjects = LockedBox((0..<stressRounds).map { _ in RaceSubject() })
+            let subjects = LockedBox((0..<rounds).map { _ in RaceSubject() })
             sample = subjects.withLock { $0.last?.promise.core }
-            let failures = await race(pair, subjects)
+            let failures = await race(operations, subjects)
             #expect(failures == 0, "promises that broke exactly-once delivery")
             subjects.withLock { $0 = [] }
         }
@@ -23,18 +38,26 @@ import Testing
         #expect(sample == nil, "every promise of the race was freed")
     }
 
-    /// Runs the race and counts the promises whose counters are wrong.
-    private func race(_ pair: [RaceOperation], _ box: LockedBox<[RaceSubject]>) async -> Int {
-        let (first, second) = (pair[0], pair[1])
-        if pair.contains(.cancelTask) && !pair.contains(.awaitValue) {
+    /// Runs the race, one thread per operation, and counts the promises whose counters are wrong.
+    private func race(_ operations: [RaceOperation], _ box: LockedBox<[RaceSubject]>) async -> Int {
+        if operations.contains(.cancelTask) && !operations.contains(.awaitValue) {
             for subject in box.withLock({ $0 }) { subject.startAwaiting() }
         }
         await onThread {
             let subjects = box.withLock { $0 }
-            DispatchQueue.concurrentPerform(iterations: 2) { worker in
-                let operation = worker == 0 ? first : second
-                for (index, subject) in subjects.enumerated() { subject.perform(operation, index: index) }
+            // A thread of its own per operation (more threads than cores when asked), released together.
+            let start = DispatchSemaphore(value: 0)
+            let done = DispatchGroup()
+            for operation in operations {
+                done.enter()
+                Thread {
+                    start.wait()
+                    for (index, subject) in subjects.enumerated() { subject.perform(operation, index: index) }
+                    done.leave()
+                }.start()
             }
+            for _ in operations { start.signal() }
+            done.wait()
         }
         let subjects = box.withLock { $0 }
         // Settle whatever is still pending, then let every Task and timer report.
@@ -47,8 +70,8 @@ import Testing
         for subject in subjects {
             for task in subject.tasks.withLock({ $0 }) { await task.value }
         }
-        let observers = pair.filter { $0 == .observe }.count
-        let timeouts = pair.filter { $0 == .timeout }.count
+        let observers = operations.filter { $0 == .observe }.count
+        let timeouts = operations.filter { $0 == .timeout }.count
         for subject in subjects {
             while subject.timeoutRuns.value < timeouts { await Task.yield() }
         }
