@@ -1,5 +1,6 @@
 extension Promise {
-    /// Runs `body` when the promise settles, either way (cancellation included); returns this promise.
+    /// Runs `body` when the promise settles, either way (cancellation included). Returns a promise that
+    /// settles like this one once `body` has run.
     ///
     /// ```swift
     /// spinner.start()
@@ -8,9 +9,8 @@ extension Promise {
     @discardableResult
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void)
-        -> Self
+        -> Promise<Value>
     {
-        core.observe { _ in queue.schedule(body) }
-        return self
+        passing(on: queue, when: { _ in true }) { _ in body() }
     }
 }

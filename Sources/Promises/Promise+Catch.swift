@@ -1,5 +1,7 @@
 extension Promise {
-    /// Runs `body` with the error when the promise rejects; returns this promise, for chaining.
+    /// Runs `body` with the error when the promise rejects. Returns a promise that settles like this
+    /// one (still rejected) once `body` has run; a value passes straight through. To turn the error
+    /// into a value, use `recover`.
     ///
     /// Cancellation is not an error to report, so by default `body` does not see `CancellationError`;
     /// pass `includingCancellation: true` to see it too.
@@ -13,11 +15,15 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) -> Void
-    ) -> Self {
-        core.observe { result in
-            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else { return }
-            queue.schedule { body(error) }
+    ) -> Promise<Value> {
+        passing(
+            on: queue,
+            when: { result in
+                guard case .failure(let error) = result else { return false }
+                return includingCancellation || !error.isCancellation
+            }
+        ) { result in
+            if case .failure(let error) = result { body(error) }
         }
-        return self
     }
 }

@@ -27,14 +27,45 @@ extension Promise {
         return (Promise(core: core), Resolver(core: core))
     }
 
+    /// A promise that settles like this one once `body` has run on `queue`, for the outcomes `runs`
+    /// accepts; other outcomes pass straight through, with no hop. The side-effect operators (`then`,
+    /// `catch`, `always`) are built on it, so a later step never starts before their body finished.
+    @inlinable func passing(
+        on queue: some CallbackQueue,
+        when runs: @escaping @Sendable (Result<Value, any Error>) -> Bool,
+        _ body: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) -> Promise<Value> {
+        let derived = Promise<Value>(core: .pending(neededQueue: queue.dispatchQueue))
+        derived.core.inheritOrigin(from: core)
+        core.observe(
+            { result in
+                guard runs(result) else {
+                    derived.settle(result)
+                    return
+                }
+                queue.schedule {
+                    guard derived.isPending else { return }  // cancelled before its turn: skip the body
+                    body(result)
+                    derived.settle(result)
+                }
+            }, linking: derived.core)
+        return derived
+    }
+
     /// Settles this promise (internal producers: operators, combinators, the async bridge).
     @discardableResult
     @inlinable package func settle(_ result: Result<Value, any Error>) -> Bool {
         core.settle(result)
     }
 
-    /// Settles this promise like `inner`, which becomes its upstream for cancellation.
+    /// Settles this promise like `inner`, which becomes its upstream for cancellation. If `inner` is
+    /// this promise, or waits on it, neither could ever settle: this one rejects with
+    /// `PromiseError.cycle` instead (Promises/A+ 2.3.1).
     @inlinable package func follow(_ inner: Promise<Value>) {
+        if inner.core === core || UpstreamLink.dependencies(of: inner.core, reach: core) {
+            settle(.failure(PromiseError.cycle))
+            return
+        }
         let id = inner.core.observe { result in self.settle(result) }
         core.replaceUpstream(with: inner.core, id)
     }

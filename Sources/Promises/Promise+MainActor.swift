@@ -6,19 +6,21 @@ import Dispatch
 // that running on the main queue gives.
 
 extension Promise {
-    /// Runs main-actor `body` with the value when the promise fulfills; returns this promise.
+    /// Runs main-actor `body` with the value when the promise fulfills; returns a promise that settles
+    /// like this one once `body` has run.
     ///
     /// ```swift
     /// loadProfile().then(on: .main) { self.title = $0.name }   // inside a @MainActor type
     /// ```
     @discardableResult
     @inlinable public func then(on queue: MainCallbackQueue, _ body: @escaping @MainActor @Sendable (Value) -> Void)
-        -> Self
+        -> Promise<Value>
     {
         then(on: DispatchQueue.main) { value in MainActor.assumeIsolated { body(value) } }
     }
 
-    /// Runs main-actor `body` with the error when the promise rejects; returns this promise.
+    /// Runs main-actor `body` with the error when the promise rejects; returns a promise that settles
+    /// like this one once `body` has run.
     /// Cancellation is skipped unless `includingCancellation` is true.
     ///
     /// ```swift
@@ -29,20 +31,21 @@ extension Promise {
         on queue: MainCallbackQueue,
         includingCancellation: Bool = false,
         _ body: @escaping @MainActor @Sendable (any Error) -> Void
-    ) -> Self {
+    ) -> Promise<Value> {
         self.catch(on: DispatchQueue.main, includingCancellation: includingCancellation) { error in
             MainActor.assumeIsolated { body(error) }
         }
     }
 
-    /// Runs main-actor `body` when the promise settles, either way; returns this promise.
+    /// Runs main-actor `body` when the promise settles, either way; returns a promise that settles like
+    /// this one once `body` has run.
     ///
     /// ```swift
     /// loadProfile().always(on: .main) { self.isLoading = false }
     /// ```
     @discardableResult
     @inlinable public func always(on queue: MainCallbackQueue, _ body: @escaping @MainActor @Sendable () -> Void)
-        -> Self
+        -> Promise<Value>
     {
         always(on: DispatchQueue.main) { MainActor.assumeIsolated(body) }
     }

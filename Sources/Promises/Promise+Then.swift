@@ -1,5 +1,7 @@
 extension Promise {
-    /// Runs `body` with the value when the promise fulfills; returns this promise, for chaining.
+    /// Runs `body` with the value when the promise fulfills. Returns a promise that settles like this
+    /// one once `body` has run, so the next step of a chain never starts before it finished; a
+    /// rejection passes straight through.
     ///
     /// ```swift
     /// loadProfile()
@@ -9,11 +11,10 @@ extension Promise {
     @discardableResult
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
     @inlinable public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
-        -> Self
+        -> Promise<Value>
     {
-        core.observe { result in
-            if case .success(let value) = result { queue.schedule { body(value) } }
+        passing(on: queue, when: { if case .success = $0 { true } else { false } }) { result in
+            if case .success(let value) = result { body(value) }
         }
-        return self
     }
 }

@@ -56,3 +56,47 @@ extension Promise where Value == Void {
         self.init(file: file, line: line) { resolver in try body { error in resolver.resolve(error) } }
     }
 }
+
+extension Promise {
+    /// Wraps a callback API whose completion handler takes two optional values and an optional error,
+    /// as URLSession's `(Data?, URLResponse?, Error?)`: the error wins, then both values; a call
+    /// missing either value rejects with `PromiseError.missingValueAndError`.
+    ///
+    /// ```swift
+    /// let response = Promise<(Data, URLResponse)>(wrapping: {
+    ///     session.dataTask(with: url, completionHandler: $0).resume()
+    /// })
+    /// ```
+    /// To let cancelling the promise cancel the task, use the resolver form:
+    /// ```swift
+    /// let response = Promise<(Data, URLResponse)> { resolver in
+    ///     let task = session.dataTask(with: url) { resolver.resolve($0, $1, $2) }
+    ///     resolver.onCancel { task.cancel() }
+    ///     task.resume()
+    /// }
+    /// ```
+    @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
+    public init<First: Sendable, Second: Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
+        wrapping body: (@escaping @Sendable (First?, Second?, (any Error)?) -> Void) throws -> Void
+    ) where Value == (First, Second) {
+        self.init(file: file, line: line) { resolver in
+            try body { first, second, error in resolver.resolve(first, second, error) }
+        }
+    }
+}
+
+extension Promise where Value == Void {
+    /// Wraps a callback API whose completion handler takes nothing: it fulfills when called.
+    ///
+    /// ```swift
+    /// let flushed = Promise<Void>(wrapping: { cache.flush(completion: $0) })
+    /// ```
+    @_disfavoredOverload  // `Promise { _ in … }` means the resolver form, not this one
+    public init(
+        file: StaticString = #fileID, line: UInt = #line,
+        wrapping body: (@escaping @Sendable () -> Void) throws -> Void
+    ) {
+        self.init(file: file, line: line) { resolver in try body { resolver.fulfill() } }
+    }
+}

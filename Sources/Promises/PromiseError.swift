@@ -16,6 +16,11 @@ public enum PromiseError: Error, CustomStringConvertible {
     case allRejected([any Error])
     /// An argument was out of range; the message names it.
     case invalidArgument(String)
+    /// A promise was resolved with itself, or with a promise that waits on it (`flatMap` or `recover`
+    /// returning the promise they return): neither could ever settle.
+    case cycle
+    /// `compactMap`'s transform returned nil.
+    case missingValue
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -29,6 +34,8 @@ public enum PromiseError: Error, CustomStringConvertible {
         case .emptyInput: return "The operation needs at least one promise, but the input was empty."
         case .allRejected(let errors): return "All \(errors.count) promises were rejected."
         case .invalidArgument(let message): return "Invalid argument: \(message)"
+        case .cycle: return "The promise was resolved with itself, or with a promise that waits on it."
+        case .missingValue: return "The transform returned nil where a value was needed."
         }
     }
 }

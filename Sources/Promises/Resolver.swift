@@ -77,3 +77,16 @@ extension Resolver where Value == Void {
         error.map(reject) ?? fulfill()
     }
 }
+
+extension Resolver {
+    /// Settles a `Promise<(A, B)>` from an `(A?, B?, Error?)` completion handler (URLSession's shape):
+    /// the error wins, then both values; a call missing either rejects with
+    /// `PromiseError.missingValueAndError`.
+    @discardableResult
+    @inlinable public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?) -> Bool
+    where Value == (First, Second) {
+        if let error { return reject(error) }
+        if let first, let second { return fulfill((first, second)) }
+        return reject(PromiseError.missingValueAndError)
+    }
+}

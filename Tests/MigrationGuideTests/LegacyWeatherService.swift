@@ -60,6 +60,11 @@ final class LegacyWeatherService: Sendable {
         queue.async { completion(nil) }
     }
 
+    /// `()`: a notification, with nothing to report.
+    func flushLog(completion: @escaping @Sendable () -> Void) {
+        queue.async { completion() }
+    }
+
     /// `(Value)`: cannot fail.
     func defaultCity(completion: @escaping @Sendable (String) -> Void) {
         queue.async { completion("Oslo") }

@@ -5,6 +5,10 @@ import Promises
 import Testing
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Keeps Migration.md, README.md and the snippet files identical, block for block.
 ///
 /// Run `UPDATE_MIGRATION_GUIDE=1 swift test --filter MigrationGuideTests` to copy the snippets into
@@ -98,6 +102,34 @@ import XCTest
         await #expect(throws: WeatherError.unknownCity("Atlantis")) { try await forecast(for: "Atlantis").value }
         try await clearCache().value
         #expect(try await defaultCity().value == "Oslo")
+        try await flushLog().value
+    }
+
+    /// `download` and `cancellableDownload` are compiled only (no network in tests); their shape is
+    /// checked here with handlers called by hand.
+    @Test func theURLSessionShapeSettlesAsTheGuideSays() async throws {
+        let url = URL(fileURLWithPath: "/")
+        let response = URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+        let both = Promise<(Data, URLResponse)>(wrapping: { $0(Data([1]), response, nil) })
+        #expect(try await both.value.0 == Data([1]))
+        let neither = Promise<(Data, URLResponse)>(wrapping: { $0(nil, nil, nil) })
+        #expect(await neither.result.failure as? PromiseError == .missingValueAndError)
+        let cancelled = Promise<(Data, URLResponse)>(wrapping: { $0(Data(), response, URLError(.cancelled)) })
+        let error = await cancelled.result.failure
+        #expect((error as? URLError)?.code == .cancelled, "the error wins over the values")
+        #expect(error?.isCancellation == false, "only CancellationError counts as cancellation")
+    }
+
+    @Test func asyncStepsInAChain() async throws {
+        #expect(try await homeHeadline().value == "Oslo: 3 °C")
+        #expect(try await homeHeadlineRewritten().value == "Oslo: 3 °C", "the same result, the same type")
+    }
+
+    @Test func libraryErrorsCompareWithEquals() async {
+        #expect(await alertsLine(for: "Cairo") == "heat")
+        #expect(await alertsLine(for: "Oslo") == "no alerts for Oslo", "fetchAlerts dropped its handler")
+        #expect(await noneIsKnown(["Atlantis", "Lemuria"]))
+        #expect(await noneIsKnown(["Atlantis", "Oslo"]) == false)
     }
 
     @Test func cancellingAReportStopsTheLegacyDownload() async {
@@ -175,6 +207,13 @@ import XCTest
     @Test func aSynchronousSwiftTestingTestRunsInATaskSoWaitRefuses() {
         #expect(withUnsafeCurrentTask { $0 != nil })
         #expect(forecastLineBlocking().hasPrefix("refused: "))
+    }
+}
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }
 

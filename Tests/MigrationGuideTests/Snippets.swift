@@ -1,6 +1,11 @@
 import Dispatch
+import Foundation
 import PromiseAsync
 import Promises
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // Every Swift block of Migration.md and README.md lives here (or, for the legacy service the guide
 // wraps, in LegacyWeatherService.swift), between `// snippet: NAME` and `// end snippet`, so it
@@ -30,6 +35,29 @@ func clearCache() -> Promise<Void> {
 /// (Value) -> Void
 func defaultCity() -> Promise<String> {
     Promise(wrapping: { legacy.defaultCity(completion: $0) })
+}
+
+/// () -> Void
+func flushLog() -> Promise<Void> {
+    Promise(wrapping: { legacy.flushLog(completion: $0) })
+}
+// end snippet
+
+// Compiled, never run by the tests: they make no network requests.
+// snippet: urlsession
+/// URLSession's `(Data?, URLResponse?, Error?)`: the error wins, then both values; a call missing
+/// either rejects with `PromiseError.missingValueAndError`.
+func download(_ url: URL, session: URLSession = .shared) -> Promise<(Data, URLResponse)> {
+    Promise(wrapping: { session.dataTask(with: url, completionHandler: $0).resume() })
+}
+
+/// The resolver form of the same, so that cancelling the promise cancels the request.
+func cancellableDownload(_ url: URL, session: URLSession = .shared) -> Promise<(Data, URLResponse)> {
+    Promise { resolver in
+        let task = session.dataTask(with: url) { resolver.resolve($0, $1, $2) }
+        resolver.onCancel { task.cancel() }
+        task.resume()
+    }
 }
 // end snippet
 
@@ -95,6 +123,38 @@ func fetchForecast(city: String, completion: @escaping @Sendable (Result<Forecas
 }
 // end snippet
 
+// snippet: async-steps
+/// Before: every step of the chain is a promise API.
+func legacyHeadline(for forecast: Forecast) -> Promise<String> {
+    Promise(on: .global()) { "\(forecast.city): \(forecast.celsius) °C" }
+}
+
+func homeHeadline() -> Promise<String> {
+    defaultCity()
+        .flatMap { city in forecast(for: city) }
+        .flatMap { forecast in legacyHeadline(for: forecast) }
+}
+
+/// Two steps rewritten with async/await (stand-ins for your rewritten calls).
+func canonicalName(of city: String) async throws -> String {
+    city == "Christiania" ? "Oslo" : city
+}
+
+func headline(for forecast: Forecast) async throws -> String {
+    "\(forecast.city): \(forecast.celsius) °C"
+}
+
+/// After: the same chain and the same callers. An async closure runs in a Task once the promise
+/// before it fulfills; a synchronous closure still picks the synchronous operator, with no Task.
+func homeHeadlineRewritten() -> Promise<String> {
+    defaultCity()
+        .flatMap { city in try await forecast(for: canonicalName(of: city)) }  // async, ends in a promise
+        .map { forecast in try await headline(for: forecast) }  // async, returns a value
+        .then { print($0) }  // a synchronous step: no Task
+        .timeout(.seconds(5))  // cancelling the chain, or its timeout, cancels the Task in flight
+}
+// end snippet
+
 // snippet: combinators
 func dashboard() async throws -> (Forecast, Forecast, String) {
     // Any number of promises of different types, one rejection fails fast and cancels the rest.
@@ -118,6 +178,25 @@ func printFastestFirst(_ cities: [String]) async throws {
     for try await forecast in Promise.completions(of: cities.map(forecast(for:))) {
         print(forecast.city, forecast.celsius)
     }
+}
+// end snippet
+
+// snippet: error-equality
+/// `PromiseError` is `Equatable`: compare the library's errors with `==`.
+func alertsLine(for city: String) async -> String {
+    switch await alerts(for: city).timeout(.seconds(5)).result {
+    case .success(let alerts): return alerts.joined(separator: ", ")
+    case .failure(let error) where error as? PromiseError == .brokenPromise: return "no alerts for \(city)"
+    case .failure(let error) where error as? PromiseError == .timedOut: return "alerts are late"
+    case .failure(let error): return "alerts failed: \(error)"
+    }
+}
+
+/// `allRejected` compares its errors pairwise, when they are `Equatable`.
+func noneIsKnown(_ cities: [String]) async -> Bool {
+    let expected = PromiseError.allRejected(cities.map { WeatherError.unknownCity($0) })
+    guard case .failure(let error) = await Promise.any(cities.map(forecast(for:))).result else { return false }
+    return error as? PromiseError == expected
 }
 // end snippet
 

@@ -21,7 +21,7 @@ import Testing
         let threads = max(ProcessInfo.processInfo.activeProcessorCount, 2) * threadsPerCore
         let all = RaceOperation.allCases
         let operations = (0..<max(threads, all.count)).map { all[$0 % all.count] }
-        await raceAndCheck(operations, rounds: stressRounds / 4)
+        await raceAndCheck(operations, rounds: stressRounds / 20)
     }
 
     private func raceAndCheck(_ operations: [RaceOperation], rounds: Int) async {

@@ -11,8 +11,9 @@ import Testing
         let (cancelled, resolver) = Promise<Int>.pending()
         defer { withExtendedLifetime(resolver) {} }
         let chained = cancelled.always(on: .inline) { calls.increment() }
-        #expect(chained.core === cancelled.core)
+        #expect(chained.core !== cancelled.core)
         cancelled.cancel()
         #expect(calls.value == 3)
+        #expect(chained.isCancelled, "the returned promise settles like the source")
     }
 }

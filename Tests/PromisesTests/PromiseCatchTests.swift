@@ -4,13 +4,14 @@ import Testing
 @testable import Promises
 
 @Suite struct PromiseCatchTests {
-    @Test func catchSeesTheErrorAndReturnsTheSamePromise() {
+    @Test func catchSeesTheErrorAndReturnsAPromiseThatStaysRejected() {
         let seen = Recorder<Int>()
         let (promise, resolver) = Promise<Int>.pending()
         let chained = promise.catch(on: .inline) { seen.append(($0 as? TestError)?.code ?? -1) }
-        #expect(chained.core === promise.core)
+        #expect(chained.core !== promise.core)
         resolver.reject(TestError(8))
         #expect(seen.elements == [8])
+        #expect(chained.currentResult?.error as? TestError == TestError(8))
     }
 
     @Test func catchIsNotCalledOnFulfilment() {

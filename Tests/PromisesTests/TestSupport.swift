@@ -16,6 +16,8 @@ extension PromiseError {
         case .emptyInput: "emptyInput"
         case .allRejected: "allRejected"
         case .invalidArgument: "invalidArgument"
+        case .cycle: "cycle"
+        case .missingValue: "missingValue"
         }
     }
 }

@@ -123,7 +123,42 @@ func chainWorkloads(_ fixtures: Fixtures, links: Int) -> [Workload] {
                     }
                 }),
         ])
-    return [pending, resolved]
+    // A chain of side effects (`then`, which returns a promise that settles after its body): what
+    // ordered side effects cost per link, next to a `map` link above. NIO's nearest is a `map` that
+    // passes the value on.
+    let sideEffects = Workload(
+        name: "then-side-effect-pending", iterations: 2_000, operationsPerIteration: links,
+        contenders: [
+            Contender(
+                name: "Promises",
+                body: .blocking { iterations in
+                    for _ in 0..<iterations {
+                        let (head, resolver) = Promise<Int>.pending()
+                        var tail = head
+                        for _ in 0..<links { tail = tail.then(on: .inline) { blackHole($0) } }
+                        resolver.fulfill(0)
+                        precondition(tail.currentResult != nil)
+                    }
+                }),
+            Contender(
+                name: "NIO-embedded",
+                body: .blocking { iterations in
+                    let embedded = EmbeddedEventLoop()
+                    for _ in 0..<iterations {
+                        let promise = embedded.makePromise(of: Int.self)
+                        var tail = promise.futureResult
+                        for _ in 0..<links {
+                            tail = tail.map {
+                                blackHole($0)
+                                return $0
+                            }
+                        }
+                        promise.succeed(0)
+                        blackHole(tail)
+                    }
+                }),
+        ])
+    return [pending, resolved, sideEffects]
 }
 
 func createMapFulfillWait(_ fixtures: Fixtures) -> Workload {

@@ -23,6 +23,24 @@ import Dispatch
         self.id = id
     }
 
+    /// Whether `target` is among the pending promises `start` waits on, transitively. The walk stops
+    /// after `limit` promises: a cycle longer than that goes undetected.
+    @usableFromInline package static func dependencies(
+        of start: some UpstreamPromise, reach target: some UpstreamPromise, limit: Int = 1_000
+    ) -> Bool {
+        guard let first = start.dependencies(), !first.upstream.isEmpty else { return false }
+        let goal = ObjectIdentifier(target)
+        var pending = first.upstream
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
+        while let link = pending.popLast(), visited.count < limit {
+            let promise = ObjectIdentifier(link.promise)
+            if promise == goal { return true }
+            guard visited.insert(promise).inserted, let next = link.promise.dependencies() else { continue }
+            pending.append(contentsOf: next.upstream)
+        }
+        return false
+    }
+
     /// Detaches every link and cancels each upstream promise no one else observes, transitively.
     /// Iterative, so cancelling the end of a very long chain does not grow the stack.
     @inlinable package static func release(_ links: [UpstreamLink]) {

@@ -46,6 +46,9 @@ enum DeadlockCheck {
                 }
             }
             for link in node.upstream where visited.count < maximumWalk {
+                if link.promise === core {
+                    return "the promise waits on itself (a cycle of promises), so it can never settle"
+                }
                 if Trampoline.isDelivering(ObjectIdentifier(link.promise), before: link.id.raw) {
                     return "wait() was called inside a callback (or cancel handler) of a promise this one depends "
                         + "on, before the callback it needs has run; chain instead of waiting"

@@ -1,0 +1,61 @@
+import Foundation
+import PromiseAsync
+import PromiseTestSupport
+import Testing
+
+@Suite struct PromiseAsyncStepsTests {
+    @Test func asyncMapRunsTheStepInATask() async throws {
+        let enriched = Promise(2).map { value -> String in
+            await Task.yield()
+            return "\(value) in a task: \(withUnsafeCurrentTask { $0 != nil })"
+        }
+        #expect(try await enriched.value == "2 in a task: true")
+    }
+
+    @Test func aSynchronousClosureStillPicksTheSynchronousMap() async throws {
+        let inTask = Promise(2).map { _ in withUnsafeCurrentTask { $0 != nil } }
+        let flatInTask = Promise(2).flatMap { _ in Promise(withUnsafeCurrentTask { $0 != nil }) }
+        #expect(try await inTask.value == false)
+        #expect(try await flatInTask.value == false)
+    }
+
+    @Test func asyncFlatMapSettlesLikeTheReturnedPromise() async throws {
+        let chained = Promise(3).flatMap { value -> Promise<Int> in
+            await Task.yield()
+            return Promise(on: .global()) { value * 2 }
+        }
+        #expect(try await chained.value == 6)
+        let failed = Promise(3).flatMap { _ async throws -> Promise<Int> in throw TestError(5) }
+        #expect(await failed.result.error as? TestError == TestError(5))
+    }
+
+    @Test func asyncMapPassesRejectionsThroughWithoutRunning() async {
+        let ran = Counter()
+        let mapped = Promise<Int>(error: TestError(1)).map { value async -> Int in
+            ran.increment()
+            return value
+        }
+        #expect(await mapped.result.error as? TestError == TestError(1))
+        #expect(ran.value == 0)
+    }
+
+    @Test func cancellingTheResultCancelsTheTaskOfTheStep() async {
+        let started = DispatchSemaphore(value: 0)
+        let sawCancellation = LockedBox<Bool?>(nil)
+        let step = Promise(1).map { value -> Int in
+            started.signal()
+            do {
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+                sawCancellation.withLock { $0 = false }
+            } catch {
+                sawCancellation.withLock { $0 = error is CancellationError }
+            }
+            return value
+        }
+        await onThread { started.wait() }
+        step.cancel()
+        #expect(await step.result.error is CancellationError)
+        while sawCancellation.withLock({ $0 }) == nil { await Task.yield() }
+        #expect(sawCancellation.withLock { $0 } == true, "the Task running the step was cancelled")
+    }
+}

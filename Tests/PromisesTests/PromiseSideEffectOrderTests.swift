@@ -1,0 +1,80 @@
+import Dispatch
+import PromiseTestSupport
+import Testing
+
+@testable import Promises
+
+/// `then`, `catch` and `always` return a new promise that settles after their body ran (as google's
+/// `then` and PromiseKit's `done`/`ensure` do), so side effects in a chain run in order.
+@Suite struct PromiseSideEffectOrderTests {
+    @Test func thenThenAlwaysRunInOrderOnTheDefaultConcurrentQueue() async {
+        for _ in 0..<100 {
+            let order = Recorder<String>()
+            let gate = DispatchSemaphore(value: 0)
+            let done = Promise(1)
+                .then { _ in
+                    gate.wait()  // held until B had every chance to run early
+                    order.append("A")
+                }
+                .then { _ in order.append("B") }
+                .always { order.append("C") }
+            DispatchQueue.global().async { gate.signal() }
+            await done.outcome()
+            #expect(order.elements == ["A", "B", "C"])
+        }
+    }
+
+    @Test func catchThenAlwaysRunInOrder() async {
+        let order = Recorder<String>()
+        let gate = DispatchSemaphore(value: 0)
+        let done = Promise<Int>(error: TestError(1))
+            .catch { _ in
+                gate.wait()
+                order.append("catch")
+            }
+            .always { order.append("always") }
+        DispatchQueue.global().async { gate.signal() }
+        #expect(await done.outcome().error as? TestError == TestError(1), "catch passes the error on")
+        #expect(order.elements == ["catch", "always"])
+    }
+
+    @Test func awaitingWhatThenReturnedWaitsForTheBody() async {
+        let saved = Counter()
+        let result = await Promise(7).then { _ in saved.increment() }.outcome()
+        #expect(result.value == 7, "then passes the value on")
+        #expect(saved.value == 1, "the body ran before the returned promise settled")
+    }
+
+    @Test func rejectionsPassThroughThenAndValuesThroughCatchWithoutRunningThem() async {
+        let ran = Counter()
+        let rejected = await Promise<Int>(error: TestError(2)).then(on: .inline) { _ in ran.increment() }.outcome()
+        let fulfilled = await Promise(3).catch(on: .inline) { _ in ran.increment() }.outcome()
+        #expect(rejected.error as? TestError == TestError(2))
+        #expect(fulfilled.value == 3)
+        #expect(ran.value == 0)
+    }
+
+    @Test func cancellingWhatThenReturnedFollowsTheUpstreamRule() {
+        let (shared, resolver) = Promise<Int>.pending()
+        let other = shared.map(on: .inline) { $0 }
+        let sideEffect = shared.then(on: .inline) { _ in }
+        sideEffect.cancel()
+        #expect(sideEffect.isCancelled)
+        #expect(shared.isPending, "another observer still needs the shared source")
+        other.cancel()
+        #expect(shared.isCancelled, "nothing observes the source any more")
+        _ = resolver
+    }
+
+    @Test func aCancelledSideEffectPromiseSkipsItsQueuedBody() async {
+        let queue = DispatchQueue(label: "blocked")
+        let gate = DispatchSemaphore(value: 0)
+        queue.async { gate.wait() }
+        let ran = Counter()
+        let sideEffect = Promise(1).always(on: queue) { ran.increment() }
+        sideEffect.cancel()
+        gate.signal()
+        await Promise<Void>(on: queue) {}.outcome()
+        #expect(ran.value == 0)
+    }
+}
