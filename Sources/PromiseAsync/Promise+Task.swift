@@ -20,9 +20,10 @@ extension Promise {
         isolation: (any Actor)? = #isolation,
         @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Value
     ) {
-        // A main-actor operation needs the main queue to run: `wait()` on the main thread refuses.
         // A main-actor operation needs the main queue to run, so `wait()` on the main thread refuses.
-        // (`operation.isolation` would say it exactly, but reading it crashes Swift 6.3's SILGen.)
+        // The caller's isolation stands in for the operation's: `operation.isolation` would say it
+        // exactly, but reading it crashes Swift 6.3's SILGen. So `Promise { @MainActor in … }` made
+        // outside main-actor code is not known to need the main queue.
         let (promise, resolver) = Promise<Value>.pending(needing: isMainActor(isolation) ? .main : nil)
         let task = Task(priority: priority) {
             do {

@@ -62,6 +62,10 @@ extension CallbackQueue where Self == DispatchQueue {
 
 /// The main queue, as the operators' `on: .main`: closures passed with it are `@MainActor`, so UI code
 /// can touch main-actor state (`self.title = $0` in a `@MainActor` view model) in any language mode.
+/// The operators with such closures: `then`, `catch`, `always`, `whenComplete`, `map`, `compactMap`,
+/// `flatMap`, `recover`, `mapError` and `validate`. Elsewhere (`Promise(on: .main)`, `reduce`) the
+/// closure is an ordinary `@Sendable` one; to make a promise from main-actor work, write
+/// `Promise { … }` (PromiseAsync), whose operation inherits the caller's actor.
 ///
 /// Its work runs only where something drives the main queue (an app's run loop, `dispatchMain()`, or
 /// `RunLoop.main.run(…)`); a server or command-line tool that does neither never runs it.
@@ -85,11 +89,6 @@ public struct MainCallbackQueue: CallbackQueue {
 
     /// `DispatchQueue.main`.
     @inlinable public var dispatchQueue: DispatchQueue? { DispatchQueue.main }
-
-    /// Runs main-actor `body` on the main queue.
-    @inlinable func schedule(isolated body: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-    }
 }
 
 extension CallbackQueue where Self == MainCallbackQueue {

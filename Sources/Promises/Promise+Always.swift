@@ -1,6 +1,7 @@
 extension Promise {
     /// Runs `body` when the promise settles, either way (cancellation included). Returns a promise that
-    /// settles like this one once `body` has run.
+    /// settles like this one once `body` has run. If the returned promise is cancelled first (say by a
+    /// `timeout` downstream), `body` still runs, once.
     ///
     /// ```swift
     /// spinner.start()
@@ -11,6 +12,6 @@ extension Promise {
     @inlinable public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void)
         -> Promise<Value>
     {
-        passing(on: queue, when: { _ in true }) { _ in body() }
+        passing(on: queue, runsOnCancellation: true, when: { _ in true }) { _ in body() }
     }
 }

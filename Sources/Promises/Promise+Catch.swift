@@ -4,7 +4,7 @@ extension Promise {
     /// into a value, use `recover`.
     ///
     /// Cancellation is not an error to report, so by default `body` does not see `CancellationError`;
-    /// pass `includingCancellation: true` to see it too.
+    /// pass `includingCancellation: true` to see it too (also when the returned promise is cancelled).
     ///
     /// ```swift
     /// fetchFeed().catch(on: .main) { error in banner.show(error) }
@@ -18,6 +18,7 @@ extension Promise {
     ) -> Promise<Value> {
         passing(
             on: queue,
+            runsOnCancellation: includingCancellation,
             when: { result in
                 guard case .failure(let error) = result else { return false }
                 return includingCancellation || !error.isCancellation

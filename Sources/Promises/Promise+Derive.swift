@@ -30,13 +30,33 @@ extension Promise {
     /// A promise that settles like this one once `body` has run on `queue`, for the outcomes `runs`
     /// accepts; other outcomes pass straight through, with no hop. The side-effect operators (`then`,
     /// `catch`, `always`) are built on it, so a later step never starts before their body finished.
+    ///
+    /// Cancelling the returned promise detaches it from this one (the upstream rule), so `body` would
+    /// never see the outcome; with `runsOnCancellation` it then runs once with `CancellationError`
+    /// (`always` must stop the spinner even when a `timeout` downstream cancelled it).
     @inlinable func passing(
         on queue: some CallbackQueue,
+        runsOnCancellation: Bool = false,
         when runs: @escaping @Sendable (Result<Value, any Error>) -> Bool,
         _ body: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) -> Promise<Value> {
         let derived = Promise<Value>(core: .pending(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
+        // Whichever path runs `body` first claims it; without `runsOnCancellation`, a cancelled
+        // derived promise skips it.
+        let claim: @Sendable () -> Bool
+        if runsOnCancellation {
+            let claimed = LockedBox(false)
+            claim = {
+                claimed.withLock { claimed in
+                    defer { claimed = true }
+                    return !claimed
+                }
+            }
+            derived.core.onCancel { queue.schedule { if claim() { body(.failure(CancellationError())) } } }
+        } else {
+            claim = { derived.isPending }
+        }
         core.observe(
             { result in
                 guard runs(result) else {
@@ -44,7 +64,7 @@ extension Promise {
                     return
                 }
                 queue.schedule {
-                    guard derived.isPending else { return }  // cancelled before its turn: skip the body
+                    guard claim() else { return }
                     body(result)
                     derived.settle(result)
                 }

@@ -74,6 +74,15 @@ extension Promise {
         map(on: DispatchQueue.main) { value in try MainActor.assumeIsolated { try transform(value) } }
     }
 
+    /// A promise of main-actor `transform` applied to the value, rejected with
+    /// `PromiseError.missingValue` if it returns nil.
+    @inlinable public func compactMap<NewValue>(
+        on queue: MainCallbackQueue,
+        _ transform: @escaping @MainActor @Sendable (Value) throws -> NewValue?
+    ) -> Promise<NewValue> {
+        compactMap(on: DispatchQueue.main) { value in try MainActor.assumeIsolated { try transform(value) } }
+    }
+
     /// A promise that settles like the promise main-actor `transform` returns for the value.
     @inlinable public func flatMap<NewValue>(
         on queue: MainCallbackQueue,

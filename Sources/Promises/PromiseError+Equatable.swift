@@ -1,7 +1,8 @@
 extension PromiseError: Equatable {
     /// Compares cases and their payloads, so tests and `catch` blocks can write
-    /// `error as? PromiseError == .timedOut`. `allRejected` compares its errors pairwise, and two
-    /// errors are equal only if they have the same `Equatable` type and compare equal.
+    /// `error as? PromiseError == .timedOut`. `allRejected` compares its errors pairwise: two errors
+    /// are equal if they have the same type and compare equal with `==` where that type is
+    /// `Equatable`, or have the same `String(reflecting:)` description where it is not.
     ///
     /// ```swift
     /// if error as? PromiseError == .brokenPromise { log("a completion handler was dropped") }
@@ -23,10 +24,14 @@ extension PromiseError: Equatable {
     }
 }
 
-/// Whether two existential errors have the same `Equatable` type and compare equal.
+/// Whether two existential errors have the same type and are equal (by `==` where `Equatable`, by
+/// their reflected description otherwise): an equivalence, so `==` stays reflexive.
 private func areEqual(_ left: any Error, _ right: any Error) -> Bool {
-    guard let left = (left as Any) as? any Equatable else { return false }
-    return isEqual(left, right)
+    guard type(of: left) == type(of: right) else { return false }
+    guard let equatable = (left as Any) as? any Equatable else {
+        return String(reflecting: left) == String(reflecting: right)
+    }
+    return isEqual(equatable, right)
 }
 
 private func isEqual<E: Equatable>(_ left: E, _ right: any Error) -> Bool {

@@ -151,7 +151,7 @@ func homeHeadlineRewritten() -> Promise<String> {
         .flatMap { city in try await forecast(for: canonicalName(of: city)) }  // async, ends in a promise
         .map { forecast in try await headline(for: forecast) }  // async, returns a value
         .then { print($0) }  // a synchronous step: no Task
-        .timeout(.seconds(5))  // cancelling the chain, or its timeout, cancels the Task in flight
+        .timeout(.seconds(30))  // cancelling the chain, or its timeout, cancels the Task in flight
 }
 // end snippet
 

@@ -41,6 +41,7 @@ import Testing
 
     @Test func cancellingTheResultCancelsTheTaskOfTheStep() async {
         let started = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
         let sawCancellation = LockedBox<Bool?>(nil)
         let step = Promise(1).map { value -> Int in
             started.signal()
@@ -50,12 +51,13 @@ import Testing
             } catch {
                 sawCancellation.withLock { $0 = error is CancellationError }
             }
+            ended.signal()
             return value
         }
         await onThread { started.wait() }
         step.cancel()
         #expect(await step.result.error is CancellationError)
-        while sawCancellation.withLock({ $0 }) == nil { await Task.yield() }
+        await onThread { ended.wait() }
         #expect(sawCancellation.withLock { $0 } == true, "the Task running the step was cancelled")
     }
 }

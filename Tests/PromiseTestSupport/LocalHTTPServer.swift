@@ -17,6 +17,8 @@ package final class LocalHTTPServer: Sendable {
     private let hanging = LockedBox<[Int32]>([])
     /// Requests received, by path, in order.
     private let received = LockedBox<[String]>([])
+    /// Signalled once for each `/hang` request.
+    private let hangArrived = DispatchSemaphore(value: 0)
 
     package init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -26,7 +28,9 @@ package final class LocalHTTPServer: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
@@ -47,14 +51,10 @@ package final class LocalHTTPServer: Sendable {
     /// The paths requested so far.
     package var requests: [String] { received.withLock { $0 } }
 
-    /// Whether a `/hang` connection was closed by its client (a cancelled request).
+    /// The connection of the next `/hang` request, once it arrives (nil after `timeout`).
     package func waitForHangingRequest(timeout: TimeInterval = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let fd = hanging.withLock({ $0.first }) { return fd }
-            usleep(1_000)
-        }
-        return nil
+        guard hangArrived.wait(timeout: .now() + timeout) == .success else { return nil }
+        return hanging.withLock { $0.last }
     }
 
     /// Whether the client closed connection `fd` (reads end of file) within `timeout`.
@@ -96,6 +96,7 @@ package final class LocalHTTPServer: Sendable {
         received.withLock { $0.append(path) }
         if path == "/hang" {
             hanging.withLock { $0.append(connection) }
+            hangArrived.signal()
             return
         }
         let (status, body) = path.hasPrefix("/text/") ? ("200 OK", String(path.dropFirst(6))) : ("404 Not Found", "")
@@ -108,6 +109,9 @@ package final class LocalHTTPServer: Sendable {
 
 extension [UInt8] {
     fileprivate var containsHeaderEnd: Bool {
-        count >= 4 && indices.dropLast(3).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+        count >= 4
+            && indices.dropLast(3).contains {
+                self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10
+            }
     }
 }

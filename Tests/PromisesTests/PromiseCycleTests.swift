@@ -15,6 +15,7 @@ import Testing
         looped.then(on: .inline) { _ in observed.increment() }
         resolver.fulfill(1)
         #expect(looped.currentResult?.error as? PromiseError == .cycle)
+        #expect(observed.value == 0, "a rejection, not a value")
         #expect(looped.observerCount == 0, "the observers were released")
         #expect(await onThread { blockingWait(looped) }.error as? PromiseError == .cycle)
         holder.withLock { $0 = nil }
@@ -34,10 +35,11 @@ import Testing
         let (source, resolver) = Promise<Int>.pending()
         let holder = LockedBox<Promise<Int>?>(nil)
         let a = source.flatMap(on: .inline) { _ in holder.withLock { $0! } }
-        let b = a.map(on: .global()) { $0 + 1 }  // b waits on a; a follows b
+        let b = a.map(on: .inline) { $0 + 1 }  // b waits on a; a follows b
         holder.withLock { $0 = b }
         resolver.fulfill(1)
         #expect(a.currentResult?.error as? PromiseError == .cycle)
+        #expect(b.currentResult?.error as? PromiseError == .cycle)
         holder.withLock { $0 = nil }
     }
 

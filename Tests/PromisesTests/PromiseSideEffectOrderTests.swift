@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PromiseTestSupport
 import Testing
 
@@ -8,17 +9,17 @@ import Testing
 /// `then` and PromiseKit's `done`/`ensure` do), so side effects in a chain run in order.
 @Suite struct PromiseSideEffectOrderTests {
     @Test func thenThenAlwaysRunInOrderOnTheDefaultConcurrentQueue() async {
-        for _ in 0..<100 {
+        for _ in 0..<20 {
             let order = Recorder<String>()
             let gate = DispatchSemaphore(value: 0)
             let done = Promise(1)
                 .then { _ in
-                    gate.wait()  // held until B had every chance to run early
+                    gate.wait()  // held (briefly, by a thread of its own) so that B has every chance to run early
                     order.append("A")
                 }
                 .then { _ in order.append("B") }
                 .always { order.append("C") }
-            DispatchQueue.global().async { gate.signal() }
+            Thread { gate.signal() }.start()  // not a pool thread: the pool is what A is blocking
             await done.outcome()
             #expect(order.elements == ["A", "B", "C"])
         }
@@ -33,7 +34,7 @@ import Testing
                 order.append("catch")
             }
             .always { order.append("always") }
-        DispatchQueue.global().async { gate.signal() }
+        Thread { gate.signal() }.start()
         #expect(await done.outcome().error as? TestError == TestError(1), "catch passes the error on")
         #expect(order.elements == ["catch", "always"])
     }
@@ -66,15 +67,42 @@ import Testing
         _ = resolver
     }
 
-    @Test func aCancelledSideEffectPromiseSkipsItsQueuedBody() async {
+    @Test func aCancelledThenSkipsItsQueuedBody() async {
         let queue = DispatchQueue(label: "blocked")
         let gate = DispatchSemaphore(value: 0)
         queue.async { gate.wait() }
         let ran = Counter()
-        let sideEffect = Promise(1).always(on: queue) { ran.increment() }
+        let sideEffect = Promise(1).then(on: queue) { _ in ran.increment() }
         sideEffect.cancel()
         gate.signal()
         await Promise<Void>(on: queue) {}.outcome()
         #expect(ran.value == 0)
+    }
+
+    /// `fetch().always { spinner.stop() }.timeout(…)`: the timeout cancels what `always` returned, and
+    /// the spinner must stop all the same.
+    @Test func alwaysRunsOnceWhenWhatItReturnedIsCancelled() async {
+        let (source, resolver) = Promise<Int>.pending()
+        let ran = Counter()
+        let stopped = DispatchSemaphore(value: 0)
+        let timed = source.always {
+            ran.increment()
+            stopped.signal()
+        }.timeout(.milliseconds(10))
+        #expect(await timed.outcome().error as? PromiseError == .timedOut)
+        await onThread { stopped.wait() }
+        #expect(!resolver.fulfill(1), "the source was let go (cancelled): nothing can run twice")
+        #expect(ran.value == 1)
+    }
+
+    @Test func catchIncludingCancellationSeesTheCancellationOfWhatItReturned() async {
+        let (source, resolver) = Promise<Int>.pending()
+        let seen = Recorder<Bool>()
+        let caught = source.catch(on: .inline, includingCancellation: true) { seen.append($0.isCancellation) }
+        let skipped = source.catch(on: .inline) { _ in seen.append(false) }
+        caught.cancel()
+        skipped.cancel()
+        #expect(seen.elements == [true])
+        _ = resolver
     }
 }

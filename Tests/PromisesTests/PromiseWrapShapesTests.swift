@@ -8,7 +8,8 @@ import Testing
 // The completion-handler shapes added after the first four, with legacy-style APIs for each.
 
 private func fetchPair(
-    _ first: Int?, _ second: String?, _ error: (any Error)?, completion: @escaping @Sendable (Int?, String?, (any Error)?) -> Void
+    _ first: Int?, _ second: String?, _ error: (any Error)?,
+    completion: @escaping @Sendable (Int?, String?, (any Error)?) -> Void
 ) {
     DispatchQueue.global().async { completion(first, second, error) }
 }

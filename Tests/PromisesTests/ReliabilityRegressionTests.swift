@@ -66,22 +66,18 @@ import Testing
         #expect(value == levels)
     }
 
-    /// Finished jobs no longer count as queued work: once the queue has drained, wait() is allowed.
-    @Test func waitIsAllowedOnceQueuedWorkHasRun() async {
+    /// Finished jobs no longer count as queued work: inside the last queued job, with nothing queued
+    /// behind it, wait() is allowed.
+    @Test func waitIsAllowedInTheLastQueuedJob() async {
         let outcome = LockedBox<Result<Int, any Error>?>(nil)
         await onThread {
             nestToTheDepthLimit {
                 let (inner, innerResolver) = Promise<Int>.pending()
-                inner.then(on: .inline) { _ in }
-                innerResolver.fulfill(1)  // queued behind this callback
+                inner.then(on: .inline) { _ in
+                    outcome.withLock { $0 = blockingWait(Promise<Int>(on: DispatchQueue(label: "elsewhere")) { 5 }) }
+                }
+                innerResolver.fulfill(1)  // too deep: runs as the only queued job, after this returns
             }
-            // The outermost callback has returned and drained the queue; a new inline callback
-            // whose wait needs nothing of this thread.
-            let (promise, resolver) = Promise<Int>.pending()
-            promise.then(on: .inline) { _ in
-                outcome.withLock { $0 = blockingWait(Promise<Int>(on: DispatchQueue(label: "elsewhere")) { 5 }) }
-            }
-            resolver.fulfill(0)
         }
         #expect(outcome.withLock { $0 }?.value == 5)
     }

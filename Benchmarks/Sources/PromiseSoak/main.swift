@@ -92,6 +92,10 @@ for batch in 1...batches {
     resident.append(residentBytes())
     print(String(format: "%5d  %10d  %6.1f MiB", batch, batch * perBatch, Double(resident.last!) / 1_048_576))
 }
+guard resident.first! > 0 else {
+    print("skipped: resident memory is read from /proc (Linux only)")
+    exit(0)
+}
 let growth = resident.last! - resident.first!
 print(
     String(

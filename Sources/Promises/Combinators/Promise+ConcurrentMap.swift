@@ -20,7 +20,7 @@ extension Promise {
         let items = Array(items)
         if items.isEmpty { return Promise([]) }
         let run = BoundedMap(items: items, limit: concurrency, transform: transform)
-        run.result.core.onCancel { run.stop() }
+        run.result.core.onCancel { run.finish() }
         run.pump()
         return run.result
     }
@@ -41,11 +41,12 @@ extension Promise {
     }
 }
 
-/// The state of one bounded `Promise.map`: which item starts next, what is in flight, the values so far.
+/// The state of one bounded `Promise.map`: which item starts next, how many are in flight, the values
+/// so far. The promises in flight are upstream links of the result, so cancelling it (or its first
+/// rejection) releases them, and `wait()`'s check sees them.
 private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
     private struct State {
         var next = 0
-        var inFlight: [Int: UpstreamLink] = [:]
         var inFlightCount = 0
         var values: [T?]
         var remaining: Int
@@ -59,6 +60,7 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
     let limit: Int
     let transform: @Sendable (Item) throws -> Promise<T>
     let result = Promise<[T]>(core: .pending())
+    /// Locked before the result's own lock, never after it.
     private let state: LockedBox<State>
 
     init(items: [Item], limit: Int, transform: @escaping @Sendable (Item) throws -> Promise<T>) {
@@ -109,39 +111,33 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
         } catch {
             promise = Promise<T>(error: error)
         }
-        let id = promise.core.observe { outcome in finished(index, outcome) }
+        let item = ObjectIdentifier(promise.core)
+        let id = promise.core.observe { outcome in finished(index, item, outcome) }
         guard let id else { return }
         let link = UpstreamLink(promise.core, id)
-        let keep = state.withLock { state -> Bool in
+        let kept = state.withLock { state -> Bool in
             // Not if it already settled (its callback ran first) or the run is over.
             guard !state.finished, state.values[index] == nil else { return false }
-            state.inFlight[index] = link
-            return true
+            return result.core.attachUpstream(link)
         }
-        if keep {
-            result.core.addUpstream(promise.core, id)  // so wait()'s deadlock check sees it
-        } else {
-            UpstreamLink.release([link])
-        }
+        if !kept { UpstreamLink.release([link]) }
     }
 
-    private func finished(_ index: Int, _ outcome: Result<T, any Error>) {
+    private func finished(_ index: Int, _ item: ObjectIdentifier, _ outcome: Result<T, any Error>) {
         switch outcome {
         case .success(let value):
-            var finishedLink: UpstreamLink?  // dropped after unlocking
+            var done: UpstreamLink?  // dropped after unlocking: it may hold the item's last reference
             let values = state.withLock { state -> [T]? in
                 guard !state.finished else { return nil }
                 state.values[index] = value
-                finishedLink = state.inFlight.removeValue(forKey: index)
+                done = result.core.detachUpstream(of: item)
                 state.inFlightCount -= 1
                 state.remaining -= 1
                 guard state.remaining == 0 else { return nil }
                 state.finished = true
                 return state.values.map { $0! }
             }
-            if let finishedLink, let core = finishedLink.promise as? PromiseCore<T> {
-                result.core.removeUpstream(core, finishedLink.id)
-            }
+            _ = done
             if let values {
                 result.settle(.success(values))
             } else {
@@ -149,24 +145,14 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
             }
         case .failure(let error):
             // Finished before settling: the result's callbacks may settle other items, and those
-            // must start nothing more.
-            let links = finish()
-            result.settle(.failure(error))
-            UpstreamLink.release(links)
+            // must start nothing more. Settling releases the items in flight.
+            finish()
+            result.core.settleReleasingUpstream(.failure(error))
         }
     }
 
-    /// No more starts; the promises in flight are released (cancelled unless observed elsewhere).
-    func stop() {
-        UpstreamLink.release(finish())
-    }
-
-    /// Marks the run finished and takes the links of the promises in flight.
-    private func finish() -> [UpstreamLink] {
-        state.withLock { state -> [UpstreamLink] in
-            state.finished = true
-            defer { state.inFlight = [:] }
-            return Array(state.inFlight.values)
-        }
+    /// No more starts (the result was cancelled, which releases the items in flight).
+    func finish() {
+        state.withLock { $0.finished = true }
     }
 }

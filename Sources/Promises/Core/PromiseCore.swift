@@ -151,10 +151,24 @@ import Dispatch
         if !added { UpstreamLink.release(links) }
     }
 
-    /// Forgets the upstream link through callback `id` of `upstream` (it settled; nothing to release).
-    @inlinable func removeUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID) {
-        let removed = withLock { $0.upstream.remove(ObjectIdentifier(upstream), id) }
-        _ = removed  // dropped after unlocking: it may hold the last reference to a settled promise
+    // Work in flight of combinators (bounded `map`, `retry`), kept as upstream links so cancellation
+    // and `wait()`'s check reach it. The caller holds its own lock around these, so none releases a
+    // link: each hands back what the caller must release or drop after unlocking.
+
+    /// Adds `link` if this promise is pending; false if it settled (the caller releases `link`).
+    @inlinable func attachUpstream(_ link: UpstreamLink) -> Bool {
+        withLock { $0.addUpstream(link) }
+    }
+
+    /// Takes out a link to `upstream` (which settled), for the caller to drop after unlocking.
+    @inlinable func detachUpstream(of upstream: ObjectIdentifier) -> UpstreamLink? {
+        withLock { $0.upstream.remove(upstream) }
+    }
+
+    /// Makes `link` the only upstream; returns the old links to drop after unlocking, or nil if this
+    /// promise settled (the caller releases `link`).
+    @inlinable func exchangeUpstream(with link: UpstreamLink) -> UpstreamLinks? {
+        withLock { $0.replaceUpstream(with: link) }
     }
 
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.

@@ -81,19 +81,19 @@
         existing?.deliveries.contains { $0.source == source && $0.current <= id } ?? false
     }
 
-    /// Delivers `result` to `callbacks` of `source`: directly while the nesting is shallow and nothing
-    /// is queued, otherwise queued for the outermost delivery on this thread.
+    /// Delivers `result` to `callbacks` of `source`: directly while the nesting is shallow, otherwise
+    /// queued for the outermost delivery on this thread.
     @inlinable static func invoke<Value>(
         _ callbacks: CallbackList<Value>, with result: Result<Value, any Error>, from source: AnyObject
     ) {
         let trampoline = current
-        let id = ObjectIdentifier(source)
         if trampoline.depth >= maximumDepth {
-            trampoline.queued.append { trampoline.deliver(callbacks, result, id) }
+            // Keeps `source` alive until then, so its identity cannot be reused meanwhile.
+            trampoline.queued.append { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
             return
         }
         trampoline.depth += 1
-        trampoline.deliver(callbacks, result, id)
+        trampoline.deliver(callbacks, result, ObjectIdentifier(source))
         if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
         trampoline.depth -= 1
     }

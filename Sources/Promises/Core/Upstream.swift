@@ -65,18 +65,17 @@ import Dispatch
         }
     }
 
-    /// Removes the link through callback `id` of `promise`, handing it back to be dropped after unlocking.
-    @inlinable mutating func remove(_ promise: ObjectIdentifier, _ id: CallbackID) -> UpstreamLink? {
+    /// Removes a link to `promise`, handing it back to be dropped after unlocking.
+    @inlinable mutating func remove(_ promise: ObjectIdentifier) -> UpstreamLink? {
         switch self {
         case .none:
             return nil
         case .one(let link):
-            guard ObjectIdentifier(link.promise) == promise, link.id == id else { return nil }
+            guard ObjectIdentifier(link.promise) == promise else { return nil }
             self = .none
             return link
         case .many(var links):
-            guard let index = links.firstIndex(where: { ObjectIdentifier($0.promise) == promise && $0.id == id })
-            else { return nil }
+            guard let index = links.firstIndex(where: { ObjectIdentifier($0.promise) == promise }) else { return nil }
             self = .none
             let link = links.remove(at: index)
             self = .many(links)

@@ -1,6 +1,14 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What Dispatch context the calling thread is in.
 enum CurrentQueue {
     /// Marks a queue with a key of its own, so the current thread can ask whether it runs that queue
@@ -39,7 +47,16 @@ enum CurrentQueue {
     }
 }
 
-/// `dispatch_queue_get_label`, which the Swift overlay hides behind `DispatchQueue.label`; with a
-/// nil queue it names the current one.
-@_silgen_name("dispatch_queue_get_label")
-private func currentQueueLabel(_ queue: OpaquePointer?) -> UnsafePointer<CChar>
+/// `dispatch_queue_get_label`, which the Swift overlay hides behind `DispatchQueue.label`; with a nil
+/// queue it names the current one. Looked up once, and called with the C calling convention.
+private let currentQueueLabel: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar> = {
+    #if canImport(Darwin)
+        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+        let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    guard let symbol = dlsym(handle, "dispatch_queue_get_label") else {
+        preconditionFailure("libdispatch has no dispatch_queue_get_label")
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?) -> UnsafePointer<CChar>).self)
+}()

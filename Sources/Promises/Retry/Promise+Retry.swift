@@ -35,7 +35,9 @@ extension Promise {
     }
 }
 
-/// The state of one `retry`: the result, the timer between attempts, and the attempt in flight.
+/// The state of one `retry`: the result, the timer between attempts, and which attempt is current. The
+/// attempt in flight is the result's upstream link, so cancelling the result cancels it, and
+/// `wait()`'s check sees it.
 private struct RetryLoop<Value: Sendable>: Sendable {
     let attempts: Int
     let backoff: Backoff
@@ -43,8 +45,9 @@ private struct RetryLoop<Value: Sendable>: Sendable {
     let makeAttempt: @Sendable (Int) throws -> Promise<Value>
     let result = Promise<Value>(core: .pending())
     let timer = TimerSlot()
-    /// The attempt in flight and our callback on it, so cancellation can release it.
-    let current = LockedBox.make((number: 0, link: UpstreamLink?.none, stopped: false))
+    /// The newest attempt started, and whether the result was cancelled. Locked before the result's
+    /// own lock, never after it.
+    let current = LockedBox.make((number: 0, stopped: false))
 
     func start(_ number: Int) {
         guard result.isPending else { return }
@@ -57,19 +60,16 @@ private struct RetryLoop<Value: Sendable>: Sendable {
         let id = attempt.core.observe { outcome in finished(number, outcome) }
         guard let id else { return }
         let link = UpstreamLink(attempt.core, id)
-        let (keep, previous) = current.withLock { state -> (Bool, UpstreamLink?) in
-            guard !state.stopped else { return (false, nil) }
-            guard number > state.number else { return (true, nil) }
-            let previous = state.link
-            state = (number, link, false)
-            return (true, previous)  // released after unlocking: it may hold a settled attempt's last reference
-        }
-        if keep {
-            result.core.replaceUpstream(with: attempt.core, id)  // so wait()'s deadlock check sees it
-        } else {
-            UpstreamLink.release([link])
+        var previous: UpstreamLinks?  // dropped after unlocking: it may hold a settled attempt's last reference
+        let kept = current.withLock { state -> Bool in
+            // Not after cancellation, and never over a newer attempt.
+            guard !state.stopped, number > state.number else { return false }
+            state.number = number
+            previous = result.core.exchangeUpstream(with: link)
+            return previous != nil
         }
         _ = previous
+        if !kept { UpstreamLink.release([link]) }
     }
 
     private func finished(_ number: Int, _ outcome: Result<Value, any Error>) {
@@ -86,14 +86,9 @@ private struct RetryLoop<Value: Sendable>: Sendable {
         }
     }
 
-    /// Cancellation of the result: no more attempts, no timer, and the attempt in flight released.
+    /// Cancellation of the result (which releases the attempt in flight): no more attempts, no timer.
     func stop() {
         timer.cancel()
-        let link = current.withLock { state -> UpstreamLink? in
-            state.stopped = true
-            defer { state.link = nil }
-            return state.link
-        }
-        if let link { UpstreamLink.release([link]) }
+        current.withLock { $0.stopped = true }
     }
 }
