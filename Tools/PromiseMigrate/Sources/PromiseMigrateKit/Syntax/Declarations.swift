@@ -29,6 +29,13 @@ public struct DeclarationContext: Hashable, Sendable {
     public var conditions: [String]
     /// Declared inside a function or closure: not reachable from another file.
     public var isLocal: Bool
+    /// The `where` clause of the enclosing extension, as written.
+    public var whereClause: String?
+    /// The access level written on the enclosing type or extension (members of a `public extension`
+    /// are public).
+    public var typeAccessLevel: String?
+    /// The attributes of the enclosing type or extension (`@MainActor`, `@available(…)`).
+    public var typeAttributes: [String]
 }
 
 /// A function, method, initializer or protocol requirement.

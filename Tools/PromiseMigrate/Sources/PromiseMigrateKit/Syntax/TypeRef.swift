@@ -80,7 +80,8 @@ public indirect enum TypeRef: Hashable, Sendable {
         case .tuple(let elements): return .tuple(elements.map { $0.substituting(substitutions) })
         case .function(let parameters, let result, let isAsync, let throwsClause, let attributes):
             return .function(
-                parameters: parameters.map { $0.substituting(substitutions) }, result: result.substituting(substitutions),
+                parameters: parameters.map { $0.substituting(substitutions) },
+                result: result.substituting(substitutions),
                 isAsync: isAsync, throwsClause: throwsClause, attributes: attributes)
         case .other: return self
         }

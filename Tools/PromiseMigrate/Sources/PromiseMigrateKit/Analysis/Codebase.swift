@@ -1,0 +1,242 @@
+/// What kind of API a function is, for the migration.
+public enum APIKind: String, Codable, Sendable, CaseIterable {
+    /// Takes a completion handler.
+    case callback
+    /// Returns a `Promise`.
+    case promise
+    /// Is `async`.
+    case async
+}
+
+/// A function of the codebase: file index and index in that file's functions.
+public struct FunctionKey: Hashable, Sendable, Comparable {
+    /// Index into `Codebase.files`.
+    public var file: Int
+    /// Index into that file's `functions`.
+    public var index: Int
+
+    /// Source order: by file, then by position in the file.
+    public static func < (lhs: FunctionKey, rhs: FunctionKey) -> Bool {
+        (lhs.file, lhs.index) < (rhs.file, rhs.index)
+    }
+}
+
+/// All files' facts with the indexes that resolve names across them: functions by name, types,
+/// typealiases, and each function's completion handler.
+public struct Codebase: Sendable {
+    /// The files, in scan order.
+    public let files: [FileFacts]
+    /// The completion handler of each function, per file (nil where it takes none).
+    public let handlers: [[HandlerInfo?]]
+    private let functionsByName: [String: [FunctionKey]]
+    /// The callback, promise and async functions (the only ones calls are resolved to), by name, then by
+    /// the simple name of their type (empty at the top level). Plain functions are left out, so that a
+    /// name every type declares (`update`, `sorted`) costs nothing.
+    private let apisByNameAndType: [String: [String: [FunctionKey]]]
+    /// Each function's kind, per file.
+    private let kinds: [[APIKind?]]
+    private let typesByName: [String: [TypeRecord]]
+
+    /// Indexes `files`.
+    public init(files: [FileFacts]) {
+        self.files = files
+        let detector = HandlerDetector(aliases: TypeAliasTable(files.lazy.flatMap(\.typeAliases)))
+        handlers = files.map { $0.functions.map(detector.handler(of:)) }
+        let handlers = self.handlers
+        kinds = files.enumerated().map { fileIndex, file in
+            file.functions.enumerated().map { index, function in
+                Self.kind(of: function, handler: handlers[fileIndex][index])
+            }
+        }
+        var functionsByName: [String: [FunctionKey]] = [:]
+        var apisByNameAndType: [String: [String: [FunctionKey]]] = [:]
+        var typesByName: [String: [TypeRecord]] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            for (index, function) in file.functions.enumerated() {
+                let key = FunctionKey(file: fileIndex, index: index)
+                functionsByName[function.name, default: []].append(key)
+                guard kinds[fileIndex][index] != nil else { continue }
+                let type = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+                apisByNameAndType[function.name, default: [:]][type, default: []].append(key)
+            }
+            for type in file.types { typesByName[type.simpleName, default: []].append(type) }
+        }
+        self.functionsByName = functionsByName
+        self.apisByNameAndType = apisByNameAndType
+        self.typesByName = typesByName
+    }
+
+    /// The function behind `key`.
+    public func function(_ key: FunctionKey) -> FunctionRecord { files[key.file].functions[key.index] }
+
+    /// Its completion handler, if it takes one.
+    public func handler(_ key: FunctionKey) -> HandlerInfo? { handlers[key.file][key.index] }
+
+    /// Its kind, nil for a plain synchronous function.
+    public func kind(of key: FunctionKey) -> APIKind? { kinds[key.file][key.index] }
+
+    private static func kind(of function: FunctionRecord, handler: HandlerInfo?) -> APIKind? {
+        if function.isAsync { return .async }
+        if function.returnsPromise { return .promise }
+        if handler != nil { return .callback }
+        return nil
+    }
+
+    /// Every function named `name`.
+    public func functions(named name: String) -> [FunctionKey] { functionsByName[name] ?? [] }
+
+    /// Every type, extension and protocol declared under the simple name `name`.
+    public func types(named name: String) -> [TypeRecord] { typesByName[name] ?? [] }
+
+    // MARK: Calls
+
+    /// The APIs `call` may reach, by name and, when the file says it, by the receiver's type.
+    func candidates(for call: CallRecord) -> [FunctionKey] {
+        guard let byType = apisByNameAndType[call.name] else { return [] }
+        if let receiver = call.receiverType {
+            if let onType = byType[receiver] { return onType }
+            // An implicit receiver may mean a free function or an inherited member; a type the codebase
+            // does not declare is someone else's API; a declared one may inherit the method.
+            if !call.receiverIsImplicit && types(named: receiver).isEmpty { return [] }
+        }
+        return byType.count == 1 ? byType.first!.value : byType.values.flatMap { $0 }
+    }
+
+    /// The kind of API `call` reaches and the declarations it may be, or nil when it reaches none of the
+    /// codebase's callback, promise or async functions. Overloads are told apart by labels, then by use:
+    /// an awaited call is the async one, `.value` follows a promise, a closure goes to a handler.
+    public func resolve(_ call: CallRecord) -> (kind: APIKind, targets: [FunctionKey])? {
+        var byKind: [APIKind: [FunctionKey]] = [:]
+        for key in candidates(for: call) where Self.labelsMatch(call, function(key)) {
+            if let kind = kind(of: key) { byKind[kind, default: []].append(key) }
+        }
+        guard !byKind.isEmpty else { return nil }
+        if byKind.count == 1, let only = byKind.first { return (only.key, only.value) }
+        let preferred: [APIKind]
+        switch call.usage {
+        case .awaited: preferred = [.async, .promise, .callback]
+        case .promiseMember: preferred = [.promise, .async, .callback]
+        case .plain:
+            preferred =
+                call.trailingClosureLabels.isEmpty ? [.promise, .callback, .async] : [.callback, .promise, .async]
+        }
+        for kind in preferred { if let targets = byKind[kind] { return (kind, targets) } }
+        return nil
+    }
+
+    /// Whether a call's labels fit a declaration's parameters: each argument in order, defaulted and
+    /// variadic parameters optional, trailing closures filling closure parameters.
+    static func labelsMatch(_ call: CallRecord, _ function: FunctionRecord) -> Bool {
+        var arguments = call.argumentLabels[...]
+        var trailing = call.trailingClosureLabels[...]
+        var firstTrailing = true
+        for parameter in function.parameters {
+            if let label = arguments.first, label == parameter.label {
+                arguments.removeFirst()
+                if parameter.isVariadic { while arguments.first == "_" { arguments.removeFirst() } }
+                continue
+            }
+            if arguments.isEmpty, let label = trailing.first, firstTrailing || label == parameter.label,
+                parameter.mayTakeClosure
+            {
+                trailing.removeFirst()
+                firstTrailing = false
+                continue
+            }
+            if parameter.defaultValue != nil || parameter.isVariadic { continue }
+            return false
+        }
+        return arguments.isEmpty && trailing.isEmpty
+    }
+
+    // MARK: Async variants
+
+    /// An async function that replaces callback function `key`: the target of its `@available(*, renamed:)`,
+    /// or one of the same name, in the same type, with the same labels but the handler's.
+    public func asyncVariant(of key: FunctionKey) -> FunctionKey? {
+        let function = function(key)
+        if let renamed = function.renamedTo {
+            let name = String(renamed.prefix { $0 != "(" })
+            if let match = functions(named: name).first(where: {
+                self.function($0).isAsync && self.function($0).fullName == renamed
+            }) {
+                return match
+            }
+        }
+        guard let handler = handler(key) else { return nil }
+        var labels = function.parameters.map(\.label)
+        labels.remove(at: handler.parameterIndex)
+        return asyncFunction(named: function.name, labels: labels, typePath: function.context.typePath)
+    }
+
+    /// An async function named `name` with exactly `labels`, in a type of the same simple name when
+    /// `typePath` is not empty.
+    public func asyncFunction(named name: String, labels: [String], typePath: String?) -> FunctionKey? {
+        let simpleType = typePath.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        return functions(named: name).first { key in
+            let candidate = function(key)
+            guard candidate.isAsync, candidate.parameters.map(\.label) == labels else { return false }
+            guard let simpleType, !simpleType.isEmpty else { return true }
+            return candidate.context.typePath.split(separator: ".").last.map(String.init) == simpleType
+        }
+    }
+
+    /// For a `Promise(wrapping:)` site, an async function that now does the wrapped call's work.
+    public func asyncVariant(ofWrapped site: WrapSiteRecord) -> FunctionKey? {
+        guard let wrapped = site.wrapped else { return nil }
+        for key in functions(named: wrapped.name) where kind(of: key) == .callback {
+            let function = function(key)
+            guard function.parameters.map(\.label) == wrapped.argumentLabels else { continue }
+            if let variant = asyncVariant(of: key) { return variant }
+        }
+        var labels = wrapped.argumentLabels
+        if let handlerLabel = site.handlerLabel, let index = labels.lastIndex(of: handlerLabel) {
+            labels.remove(at: index)
+        }
+        return asyncFunction(named: wrapped.name, labels: labels, typePath: nil)
+    }
+
+    // MARK: Sendable
+
+    /// The first type `type` mentions that the codebase declares and that is not `Sendable`: a class
+    /// with no `Sendable` conformance and no global actor, or a public struct or enum with no
+    /// conformance (public types get no implicit one). Names in `genericNames` are skipped.
+    public func nonSendableType(in type: TypeRef, genericNames: Set<String>) -> String? {
+        for name in type.referencedNames.sorted() where !genericNames.contains(name) {
+            let records = types(named: name)
+            guard let declaration = records.first(where: { $0.kind != "extension" && $0.kind != "protocol" }) else {
+                continue
+            }
+            if records.contains(where: \.declaresSendable) { continue }
+            switch declaration.kind {
+            case "class": return name
+            case "struct", "enum":
+                if declaration.accessLevel == "public" || declaration.accessLevel == "open" { return name }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Whether instances of the type at `path` are known to be `Sendable` (or isolated to an actor).
+    public func isSendableType(path: String) -> Bool {
+        let simple = path.split(separator: ".").last.map(String.init) ?? path
+        let records = types(named: simple)
+        if records.contains(where: \.declaresSendable) { return true }
+        if records.contains(where: { $0.kind == "protocol" && $0.inheritedTypes.contains("Sendable") }) {
+            return true
+        }
+        return false
+    }
+}
+
+extension ParameterRecord {
+    /// Whether a trailing closure may fill it: a function type, an optional one, or a name that may be
+    /// a typealias of one.
+    var mayTakeClosure: Bool {
+        switch type {
+        case .function, .named, .optional: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+
+/// The scanned and parsed codebase, with the problems met on the way.
+public struct Analysis: Sendable {
+    /// The roots as given.
+    public var roots: [String]
+    /// The files that were read and parsed, in scan order; parallel to `codebase.files`.
+    public var files: [SourceFileRef]
+    /// Their facts and indexes.
+    public var codebase: Codebase
+    /// Files and folders that could not be read, and files that parsed with errors.
+    public var diagnostics: [FileDiagnostic]
+    /// Wall-clock seconds for scanning, reading, parsing and indexing.
+    public var elapsedSeconds: Double
+}
+
+/// Scans roots, reads and parses every Swift file (in parallel), and indexes the result.
+public struct CodebaseAnalyzer: Sendable {
+    /// Which folders to skip.
+    public var scanner: SourceScanner
+
+    /// An analyzer with `scanner`.
+    public init(scanner: SourceScanner = SourceScanner()) {
+        self.scanner = scanner
+    }
+
+    /// Analyzes the Swift files under `roots`. A file that cannot be read is left out with a
+    /// diagnostic; one that parses with errors is kept, with a diagnostic.
+    public func analyze(_ roots: [String]) -> Analysis {
+        let started = DispatchTime.now()
+        let (found, scanDiagnostics) = scanner.scan(roots)
+        let outcomes = Self.parseAll(found)
+        var files: [SourceFileRef] = []
+        var facts: [FileFacts] = []
+        var diagnostics = scanDiagnostics
+        for (file, outcome) in zip(found, outcomes) {
+            switch outcome {
+            case .success(let parsed):
+                files.append(file)
+                facts.append(parsed)
+                if let problem = parsed.syntaxProblem {
+                    diagnostics.append(
+                        FileDiagnostic(
+                            path: file.path, kind: .syntaxErrors,
+                            message: "does not parse: \(problem.count) syntax error(s), the first at "
+                                + "\(problem.line):\(problem.column): \(problem.message); counts may be incomplete"))
+                }
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+            }
+        }
+        let codebase = Codebase(files: facts)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return Analysis(
+            roots: roots, files: files, codebase: codebase, diagnostics: diagnostics, elapsedSeconds: elapsed)
+    }
+
+    /// Reads and parses every file, on all cores; results in input order.
+    static func parseAll(_ files: [SourceFileRef]) -> [Result<FileFacts, FileDiagnostic>] {
+        let slots = Slots<Result<FileFacts, FileDiagnostic>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            slots[index] = SourceReader.read(file).map { text in
+                FileFacts(parsing: text, path: file.path, isMainFile: file.path.hasSuffix("main.swift"))
+            }
+        }
+        return slots.values
+    }
+}
+
+/// Fixed storage that concurrent iterations fill, each at its own index.
+private final class Slots<Element>: @unchecked Sendable {  // each index is written by one iteration only
+    private let buffer: UnsafeMutableBufferPointer<Element?>
+
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+
+    subscript(index: Int) -> Element? {
+        get { buffer[index] }
+        set { buffer[index] = newValue }
+    }
+
+    var values: [Element] { buffer.map { $0! } }
+}

@@ -1,0 +1,96 @@
+/// The shape of a completion handler's parameters, one case per wrapper the library has, plus `other`.
+public enum HandlerShape: String, CaseIterable, Codable, Sendable {
+    /// `(T?, Error?)`: `Promise<T>(wrapping:)`.
+    case optionalValueAndError
+    /// `(T, Error?)`: `Promise<T>(wrapping:)`, through the same overload.
+    case valueAndError
+    /// `(Result<T, E>)`, any failure type: `Promise<T>(wrapping:)`.
+    case result
+    /// `(T)`, which cannot fail: `Promise<T>(wrapping:)`.
+    case value
+    /// `(Error?)`: `Promise<Void>(wrapping:)`.
+    case optionalError
+    /// `()`: `Promise<Void>(wrapping:)`.
+    case none
+    /// `(A?, B?, Error?)`, URLSession's shape: `Promise<(A, B)>(wrapping:)`.
+    case twoValuesAndError
+    /// Anything else: reported, never wrapped.
+    case other
+
+    /// The shape as the guide writes it.
+    public var display: String {
+        switch self {
+        case .optionalValueAndError: return "(T?, Error?)"
+        case .valueAndError: return "(T, Error?)"
+        case .result: return "Result<T, E>"
+        case .value: return "(T)"
+        case .optionalError: return "(Error?)"
+        case .none: return "()"
+        case .twoValuesAndError: return "(A?, B?, Error?)"
+        case .other: return "other"
+        }
+    }
+}
+
+/// A function's completion handler: which parameter it is and what a promise of it holds.
+public struct HandlerInfo: Hashable, Sendable {
+    /// Index of the handler in the function's parameters.
+    public var parameterIndex: Int
+    /// Its shape.
+    public var shape: HandlerShape
+    /// The promise's value type (`User` for `(User?, Error?)`, `Void` for `(Error?)`); nil for `other`.
+    public var valueType: TypeRef?
+    /// The handler's function type, typealiases expanded.
+    public var handlerType: TypeRef
+    /// Why the shape is `other`.
+    public var reason: String?
+}
+
+/// Classifies a handler's function type into a `HandlerShape`.
+enum HandlerShapeClassifier {
+    static func classify(_ function: TypeRef) -> (HandlerShape, TypeRef?, String?) {
+        guard case .function(let parameters, let result, let isAsync, let throwsClause, _) = function else {
+            return (.other, nil, "not a function type")
+        }
+        if isAsync || throwsClause != nil {
+            return (.other, nil, "the handler itself is async or throws")
+        }
+        guard result.isVoid else { return (.other, nil, "the handler returns \(result.source), not Void") }
+        switch parameters.count {
+        case 0:
+            return (.none, .named("Void", []), nil)
+        case 1:
+            let only = parameters[0]
+            if only.simpleName == "Result", case .named(_, let arguments) = only, arguments.count == 2 {
+                return (.result, arguments[0], nil)
+            }
+            if case .optional(let wrapped) = only, isError(wrapped) { return (.optionalError, .named("Void", []), nil) }
+            if isError(only) { return (.other, nil, "a non-optional error with no value") }
+            return (.value, only, nil)
+        case 2:
+            guard case .optional(let error) = parameters[1], isError(error) else {
+                return (.other, nil, "two parameters, the second not an optional error")
+            }
+            if isError(parameters[0]) { return (.other, nil, "two errors") }
+            if case .optional(let value) = parameters[0] { return (.optionalValueAndError, value, nil) }
+            return (.valueAndError, parameters[0], nil)
+        case 3:
+            guard case .optional(let first) = parameters[0], case .optional(let second) = parameters[1],
+                case .optional(let error) = parameters[2], isError(error)
+            else {
+                return (.other, nil, "three parameters, not (A?, B?, Error?)")
+            }
+            return (.twoValuesAndError, .tuple([first, second]), nil)
+        default:
+            return (.other, nil, "\(parameters.count) parameters")
+        }
+    }
+
+    /// `Error`, `any Error`, `NSError`, or a type named like one (`APIError`).
+    static func isError(_ type: TypeRef) -> Bool {
+        var type = type
+        if case .existential(let constraint) = type { type = constraint }
+        guard let name = type.simpleName else { return false }
+        return name.hasSuffix("Error")
+    }
+}

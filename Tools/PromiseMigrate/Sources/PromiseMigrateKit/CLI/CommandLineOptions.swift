@@ -1,0 +1,141 @@
+/// A command line, parsed.
+public enum ParsedCommand: Equatable, Sendable {
+    /// `report PATH… [--json] [--html FILE] [--exclude NAME]…`
+    case report(ReportOptions)
+    /// `wrap FILE [--type NAME]… [--write] [--output PATH] [--context DIR] [--import MODULE]…`
+    case wrap(WrapOptions)
+    /// `help`, `--help`, `-h`, or no arguments.
+    case help
+    /// `--version`.
+    case version
+}
+
+/// Options of `report`.
+public struct ReportOptions: Equatable, Sendable {
+    /// Folders or files to scan.
+    public var paths: [String] = []
+    /// JSON on standard output instead of the table.
+    public var json = false
+    /// Where to write the HTML page, if anywhere.
+    public var htmlPath: String?
+    /// Folder names to skip, besides the default ones.
+    public var excluded: [String] = []
+
+    /// No paths and no options.
+    public init() {}
+}
+
+/// Options of `wrap`.
+public struct WrapOptions: Equatable, Sendable {
+    /// The source file whose methods are wrapped.
+    public var file = ""
+    /// Types whose methods are wrapped; every type and the top level when empty.
+    public var types: [String] = []
+    /// Write the file (otherwise it is printed).
+    public var write = false
+    /// Where to write it; `<file stem>+Promises.swift` beside the file by default.
+    public var output: String?
+    /// The codebase to look names up in (typealiases, Sendable types, existing async variants); the
+    /// file's folder by default.
+    public var context: String?
+    /// Modules to import besides the file's own imports and `PromiseAsync`.
+    public var imports: [String] = []
+
+    /// No file and no options.
+    public init() {}
+}
+
+/// A command-line mistake, with the message to print.
+public struct UsageError: Error, Equatable, Sendable {
+    /// What is wrong.
+    public var message: String
+}
+
+extension ParsedCommand {
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+        guard let command = arguments.first else { return .help }
+        var rest = arguments.dropFirst()
+        func value(for option: String) throws(UsageError) -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError(message: "\(option) needs a value")
+            }
+            return next
+        }
+        switch command {
+        case "help", "--help", "-h":
+            return .help
+        case "--version":
+            return .version
+        case "report":
+            var options = ReportOptions()
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--json": options.json = true
+                case "--html": options.htmlPath = try value(for: argument)
+                case "--exclude": options.excluded.append(try value(for: argument))
+                case "--help", "-h": return .help
+                default:
+                    guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
+                    options.paths.append(argument)
+                }
+            }
+            guard !options.paths.isEmpty else { throw UsageError(message: "report needs at least one PATH") }
+            return .report(options)
+        case "wrap":
+            var options = WrapOptions()
+            var files: [String] = []
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--type": options.types.append(try value(for: argument))
+                case "--write": options.write = true
+                case "--output", "-o": options.output = try value(for: argument)
+                case "--context": options.context = try value(for: argument)
+                case "--import": options.imports.append(try value(for: argument))
+                case "--help", "-h": return .help
+                default:
+                    guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
+                    files.append(argument)
+                }
+            }
+            guard files.count == 1, let file = files.first else {
+                throw UsageError(message: "wrap needs exactly one FILE")
+            }
+            options.file = file
+            return .wrap(options)
+        default:
+            throw UsageError(message: "unknown command \(command)")
+        }
+    }
+
+    /// What `help` prints.
+    public static let usage = """
+        promise-migrate: measure a completion-handler codebase and generate its promise and async facades.
+        It parses Swift sources and never compiles them.
+
+        USAGE
+          promise-migrate report PATH... [--json] [--html FILE] [--exclude NAME]...
+              Per file and per module: completion-handler APIs by shape, promise and async APIs, call sites
+              of each kind, wait() calls (those in async code are refused at run time), Promise(wrapping:)
+              sites whose API has an async variant, main-queue callbacks, a state (callback, promise,
+              mixed, async, done), a progress figure per module, and the APIs to migrate next.
+              --json          the report as JSON (schema "promise-migrate-report", see README.md)
+              --html FILE     also write a self-contained HTML page
+              --exclude NAME  skip folders named NAME (hidden folders, Pods, Carthage, DerivedData
+                              and node_modules are always skipped)
+
+          promise-migrate wrap FILE [--type NAME]... [--write] [--output PATH] [--context DIR] [--import MODULE]...
+              For each completion-handler method of FILE's types: a Promise wrapper and an async facade.
+              Prints the code unless --write is given; --write creates PATH (default: FILE's folder,
+              <name>+Promises.swift) and replaces only a file that promise-migrate generated.
+              Methods it cannot wrap are listed with the reason.
+              --type NAME     only this type's methods (repeatable); default: every type and free function
+              --context DIR   where to look up typealiases, Sendable types and existing async variants
+                              (default: FILE's folder)
+              --import MODULE also import MODULE (when the output goes into another module)
+
+        EXIT STATUS
+          0 done (files it could not read are reported, not fatal), 1 a failure, 64 a usage error.
+
+        """
+}

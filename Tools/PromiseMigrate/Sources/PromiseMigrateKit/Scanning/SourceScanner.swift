@@ -1,0 +1,175 @@
+import Foundation
+
+/// A problem with one file or folder; the run goes on without it.
+public struct FileDiagnostic: Error, Codable, Hashable, Sendable {
+    /// What went wrong.
+    public enum Kind: String, Codable, Sendable {
+        /// The path given on the command line does not exist.
+        case missingPath
+        /// Opening or reading failed (permissions, I/O error).
+        case unreadable
+        /// NUL bytes: not source text.
+        case binary
+        /// Not valid UTF-8.
+        case notUTF8
+        /// A symbolic link that leads back into a folder being scanned, or that resolves to itself.
+        case symlinkLoop
+        /// A symbolic link to nothing.
+        case brokenSymlink
+        /// A FIFO, socket or device named `*.swift`.
+        case notRegularFile
+        /// The file parsed with errors; its counts may be incomplete.
+        case syntaxErrors
+    }
+
+    /// The path as reported.
+    public var path: String
+    /// What went wrong.
+    public var kind: Kind
+    /// A sentence for people.
+    public var message: String
+}
+
+/// A Swift file found by the scanner.
+public struct SourceFileRef: Hashable, Sendable {
+    /// The path as reported: the root as given on the command line, then the path below it.
+    public var path: String
+    /// The folder it is in, as reported: its module.
+    public var module: String
+}
+
+/// Finds the `.swift` files under some roots without following a symlink loop forever.
+public struct SourceScanner: Sendable {
+    /// Folder names never entered (besides hidden ones, whose names start with a dot).
+    public var excludedFolders: Set<String>
+
+    /// Folders that hold other people's code or build products.
+    public static let defaultExcludedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules"]
+
+    /// A scanner skipping `excludedFolders`.
+    public init(excludedFolders: Set<String> = SourceScanner.defaultExcludedFolders) {
+        self.excludedFolders = excludedFolders
+    }
+
+    /// The Swift files under `roots` (each a folder or a file), in a stable order, and the problems met.
+    public func scan(_ roots: [String]) -> (files: [SourceFileRef], diagnostics: [FileDiagnostic]) {
+        var files: [SourceFileRef] = []
+        var diagnostics: [FileDiagnostic] = []
+        var seenFiles: Set<FileIdentity> = []
+        for root in roots {
+            let shown = Self.normalize(root)
+            var info = stat()
+            guard stat(root, &info) == 0 else {
+                let error = errno
+                var linkInfo = stat()
+                if lstat(root, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+                    diagnostics.append(Self.linkProblem(path: shown, errno: error))
+                } else {
+                    diagnostics.append(
+                        FileDiagnostic(path: shown, kind: .missingPath, message: "no such file or folder"))
+                }
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                var ancestors: [FileIdentity] = [FileIdentity(info)]
+                walk(
+                    directory: root, shown: shown, ancestors: &ancestors, seenFiles: &seenFiles, files: &files,
+                    diagnostics: &diagnostics)
+            } else {
+                let module = (shown as NSString).deletingLastPathComponent
+                files.append(SourceFileRef(path: shown, module: module.isEmpty ? "." : module))
+            }
+        }
+        return (files, diagnostics)
+    }
+
+    private func walk(
+        directory: String, shown: String, ancestors: inout [FileIdentity], seenFiles: inout Set<FileIdentity>,
+        files: inout [SourceFileRef], diagnostics: inout [FileDiagnostic]
+    ) {
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            diagnostics.append(
+                FileDiagnostic(path: shown, kind: .unreadable, message: "cannot list the folder: \(Self.reason(error))")
+            )
+            return
+        }
+        for name in entries where !name.hasPrefix(".") {
+            let path = "\(directory)/\(name)"
+            let shownPath = shown == "." ? name : "\(shown)/\(name)"
+            var linkInfo = stat()
+            guard lstat(path, &linkInfo) == 0 else { continue }  // removed while we scan
+            let isLink = (linkInfo.st_mode & S_IFMT) == S_IFLNK
+            var info = stat()
+            if stat(path, &info) != 0 {
+                let error = errno
+                if isLink && (name.hasSuffix(".swift") || error == ELOOP) {
+                    diagnostics.append(Self.linkProblem(path: shownPath, errno: error))
+                }
+                continue
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                guard !excludedFolders.contains(name) else { continue }
+                let identity = FileIdentity(info)
+                if ancestors.contains(identity) {
+                    diagnostics.append(
+                        FileDiagnostic(
+                            path: shownPath, kind: .symlinkLoop,
+                            message: "symbolic link back to a folder above it; not followed"))
+                    continue
+                }
+                ancestors.append(identity)
+                walk(
+                    directory: path, shown: shownPath, ancestors: &ancestors, seenFiles: &seenFiles, files: &files,
+                    diagnostics: &diagnostics)
+                ancestors.removeLast()
+            case S_IFREG:
+                guard name.hasSuffix(".swift") else { continue }
+                // A file reached twice (through a link to a sibling folder) is counted once.
+                guard seenFiles.insert(FileIdentity(info)).inserted else { continue }
+                files.append(SourceFileRef(path: shownPath, module: shown))
+            default:
+                if name.hasSuffix(".swift") {
+                    diagnostics.append(
+                        FileDiagnostic(
+                            path: shownPath, kind: .notRegularFile,
+                            message: "not a regular file (a FIFO, socket or device); not read"))
+                }
+            }
+        }
+    }
+
+    private static func linkProblem(path: String, errno error: Int32) -> FileDiagnostic {
+        if error == ELOOP {
+            return FileDiagnostic(path: path, kind: .symlinkLoop, message: "symbolic link loop; not followed")
+        }
+        return FileDiagnostic(
+            path: path, kind: .brokenSymlink, message: "symbolic link to nothing (\(String(cString: strerror(error))))")
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedDescription
+    }
+
+    /// `Sources/App` for `./Sources/App/`.
+    static func normalize(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty ? "." : path
+    }
+}
+
+/// A file's identity on disk, to recognise a folder or file reached twice.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

@@ -1,0 +1,205 @@
+/// Decides, for each completion-handler method of a file, whether and how it is wrapped, from what the
+/// codebase declares (Sendable types, existing names, async variants).
+public struct WrapPlanner: Sendable {
+    /// The codebase the file belongs to; the file is one of its files.
+    public var codebase: Codebase
+    /// Index of the file in `codebase.files`.
+    public var fileIndex: Int
+
+    /// A planner for file `fileIndex` of `codebase`.
+    public init(codebase: Codebase, fileIndex: Int) {
+        self.codebase = codebase
+        self.fileIndex = fileIndex
+    }
+
+    /// Handle types of the platform that stop their work with `cancel()` and are Sendable.
+    static let platformCancellables: Set<String> = [
+        "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask", "URLSessionUploadTask",
+        "URLSessionStreamTask", "URLSessionWebSocketTask",
+    ]
+
+    /// Plans for the methods of `types` (every type and the top level when empty), and refusals for the
+    /// completion-handler methods that cannot be wrapped.
+    public func plan(types selected: Set<String>) -> (plans: [WrapPlan], refusals: [WrapRefusal]) {
+        var plans: [WrapPlan] = []
+        var refusals: [WrapRefusal] = []
+        var generatedSignatures: Set<String> = []
+        let file = codebase.files[fileIndex]
+        for index in file.functions.indices {
+            let key = FunctionKey(file: fileIndex, index: index)
+            let function = file.functions[index]
+            guard isSelected(function, selected), let handler = codebase.handler(key), !function.returnsPromise
+            else { continue }
+            let owner = function.context.typePath.isEmpty ? "" : "\(function.context.typePath)."
+            let name = "\(owner)\(function.fullName)"
+            switch makePlan(function, key: key, handler: handler) {
+            case .failure(let refusal):
+                refusals.append(WrapRefusal(name: name, line: function.line, reason: refusal.reason))
+            case .success(var plan):
+                // Two overloads differing only in their handler (`completion:` and `resultHandler:`)
+                // would give the same wrapper twice.
+                let promiseSignature = signature(of: plan, name: plan.promiseName)
+                let asyncSignature = signature(of: plan, name: function.name) + " async"
+                if plan.declaresPromiseWrapper && generatedSignatures.contains(promiseSignature)
+                    || plan.declaresAsyncFacade && generatedSignatures.contains(asyncSignature)
+                {
+                    refusals.append(
+                        WrapRefusal(
+                            name: name, line: function.line,
+                            reason: "its wrapper would have the same signature as an overload's wrapped above "
+                                + "(the two differ only in their handler); wrap it by hand under another name"))
+                    continue
+                }
+                if plan.declaresPromiseWrapper { generatedSignatures.insert(promiseSignature) }
+                if plan.declaresAsyncFacade { generatedSignatures.insert(asyncSignature) }
+                if !plan.declaresPromiseWrapper && !plan.declaresAsyncFacade {
+                    refusals.append(
+                        WrapRefusal(name: name, line: function.line, reason: plan.notes.joined(separator: "; ")))
+                    continue
+                }
+                plan.notes = plan.notes.filter { !$0.isEmpty }
+                plans.append(plan)
+            }
+        }
+        return (plans, refusals)
+    }
+
+    private func isSelected(_ function: FunctionRecord, _ selected: Set<String>) -> Bool {
+        guard !selected.isEmpty else { return true }
+        let path = function.context.typePath
+        guard !path.isEmpty else { return false }
+        return selected.contains(path) || selected.contains(path.split(separator: ".").last.map(String.init) ?? path)
+    }
+
+    private func signature(of plan: WrapPlan, name: String) -> String {
+        let function = plan.function
+        let parameters = function.parameters.enumerated().filter { $0.offset != plan.handler.parameterIndex }
+            .map { "\($0.element.label):\($0.element.type.source)" }
+        let context = function.context
+        let scope = "\(context.conditions.joined(separator: "&&"))|\(context.typePath)|\(context.whereClause ?? "")"
+        return "\(function.isStatic ? "static " : "")\(scope)|\(name)(\(parameters.joined(separator: ",")))"
+    }
+
+    private func makePlan(_ function: FunctionRecord, key: FunctionKey, handler: HandlerInfo) -> Result<
+        WrapPlan, WrapRefusal
+    > {
+        func refuse(_ reason: String) -> Result<WrapPlan, WrapRefusal> {
+            .failure(WrapRefusal(name: function.fullName, line: function.line, reason: reason))
+        }
+        let context = function.context
+        if function.isInitializer {
+            return refuse(
+                "an initializer's handler reports on the object being created, so there is no value to promise "
+                    + "before it exists; wrap the call site in `Promise { resolver in … }`")
+        }
+        if context.isLocal { return refuse("declared inside a function: not visible from another file") }
+        if let hidden = [function.accessLevel, context.typeAccessLevel].compactMap({ $0 }).first(where: {
+            $0 == "private" || $0 == "fileprivate"
+        }) {
+            return refuse("\(hidden): not visible from the generated file")
+        }
+        if function.otherModifiers.contains("optional") {
+            return refuse("an optional protocol requirement: callers must check it exists, so a facade cannot call it")
+        }
+        guard let value = handler.valueType, handler.shape != .other else {
+            return refuse(
+                "the handler `\(handler.handlerType.withoutAttributes.source)` has no wrapper "
+                    + "(\(handler.reason ?? "unrecognised shape")); write `Promise { resolver in … }` by hand")
+        }
+        for (index, parameter) in function.parameters.enumerated() where index != handler.parameterIndex {
+            if parameter.isVariadic {
+                return refuse("the variadic parameter `\(parameter.name)` cannot be forwarded (Swift has no splat)")
+            }
+            if let specifier = parameter.specifier {
+                return refuse("the `\(specifier)` parameter `\(parameter.name)` cannot be forwarded from a closure")
+            }
+        }
+        let genericNames = Set(function.genericParameterNames + typeGenericNames(context.typePath))
+        if let nonSendable = codebase.nonSendableType(in: value, genericNames: genericNames) {
+            return refuse(
+                "`Promise<\(value.source)>` needs `\(nonSendable)` to be Sendable, and it is not: make it "
+                    + "Sendable, or write the facades in a Swift 6 module that `@preconcurrency import`s its "
+                    + "module (Migration.md, \"Swift 6 clients with non-Sendable models\")")
+        }
+
+        var notes: [String] = []
+        var labels = function.parameters.map(\.label)
+        labels.remove(at: handler.parameterIndex)
+        let promiseName = "\(function.name)Promise"
+        let promiseTaken = existing(named: promiseName, labels: labels, typePath: context.typePath)
+        if let promiseTaken {
+            notes.append("`\(promiseName)` exists already (\(promiseTaken)): the async facade makes its own promise")
+        }
+        var declaresAsync = true
+        if let variant = codebase.asyncFunction(named: function.name, labels: labels, typePath: context.typePath)
+            ?? codebase.asyncVariant(of: key)
+        {
+            declaresAsync = false
+            notes.append(
+                "already has an async variant, `\(codebase.function(variant).fullName)` (\(self.where(variant)))")
+        }
+
+        var form = WrapPlan.Form.wrapping
+        if let returned = function.returnType {
+            let name = returned.simpleName ?? returned.source
+            if Self.platformCancellables.contains(name)
+                || codebase.types(named: name).contains(where: \.hasCancelMethod) && codebase.isSendableType(path: name)
+            {
+                form = .cancellable
+            } else {
+                notes.append("returns `\(returned.source)`, which the promise does not keep")
+            }
+        }
+
+        let isolation: WrapPlan.FacadeIsolation
+        let isolatedMethod = function.attributes.contains { Self.isGlobalActor($0) }
+        if function.isStatic || context.typePath.isEmpty || isolatedMethod
+            || codebase.isSendableType(path: context.typePath)
+            || context.typeAttributes.contains(where: Self.isGlobalActor)
+        {
+            isolation = .inherited
+        } else {
+            isolation = .callerActor
+        }
+
+        var access = function.accessLevel ?? context.typeAccessLevel
+        if context.typeKind == "protocol" { access = context.typeAccessLevel }
+        if access == "open" { access = "public" }
+        if access == "internal" { access = nil }
+
+        return .success(
+            WrapPlan(
+                function: function, handler: handler, valueType: value, promiseName: promiseName,
+                declaresPromiseWrapper: promiseTaken == nil, declaresAsyncFacade: declaresAsync, form: form,
+                isolation: isolation, sendableRequirements: value.referencedNames.intersection(genericNames).sorted(),
+                accessLevel: access,
+                attributes: function.attributes.filter { $0.hasPrefix("@available") || Self.isGlobalActor($0) },
+                modifiers: function.otherModifiers.filter { $0 == "nonisolated" || $0 == "mutating" }, notes: notes))
+    }
+
+    private static func isGlobalActor(_ attribute: String) -> Bool {
+        attribute.hasSuffix("Actor") && !attribute.contains("(")
+    }
+
+    /// Generic parameters and associated types of the type at `path`.
+    private func typeGenericNames(_ path: String) -> [String] {
+        guard !path.isEmpty else { return [] }
+        let simple = path.split(separator: ".").last.map(String.init) ?? path
+        return codebase.types(named: simple).filter { $0.kind != "extension" }.flatMap(\.genericParameterNames)
+    }
+
+    /// `path:line` of a function of the codebase named `name` with `labels` in the same type, if any.
+    private func existing(named name: String, labels: [String], typePath: String) -> String? {
+        let simple = typePath.split(separator: ".").last.map(String.init) ?? ""
+        for key in codebase.functions(named: name) {
+            let candidate = codebase.function(key)
+            let candidateType = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+            if candidate.parameters.map(\.label) == labels && candidateType == simple { return self.where(key) }
+        }
+        return nil
+    }
+
+    private func `where`(_ key: FunctionKey) -> String {
+        "\(codebase.files[key.file].path):\(codebase.function(key).line)"
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+@Suite struct ReportTests {
+    static let fixture = ReportBuilder.build(CodebaseAnalyzer().analyze([Paths.fixture]))
+
+    private func file(_ suffix: String) throws -> FileReport {
+        try #require(Self.fixture.files.first { $0.path.hasSuffix(suffix) }, "no \(suffix) in the report")
+    }
+
+    @Test func everyFileGetsItsState() throws {
+        #expect(try file("LegacyKit/NetworkClient.swift").state == .callback)
+        #expect(try file("LegacyKit/PhotoLibrary.swift").state == .callback)
+        #expect(try file("LegacyKit/UserClient.swift").state == .mixed)  // it has an async variant already
+        #expect(try file("LegacyKit/Models.swift").state == .done)
+        #expect(try file("LegacyKit/Models.swift").plain)
+        #expect(try file("AppServices/UserRepository.swift").state == .promise)
+        #expect(try file("AppServices/ProfileFacade.swift").state == .mixed)
+        #expect(try file("AppFeatures/ProfileScreen.swift").state == .async)
+        #expect(try file("AppFeatures/Greeting.swift").state == .done)
+        #expect(try !file("AppFeatures/Greeting.swift").plain)
+    }
+
+    @Test func declarationsAreCountedByShape() throws {
+        let client = try file("LegacyKit/UserClient.swift").counts
+        #expect(client.callbackAPIs["optionalValueAndError"] == 5)  // and fetchServerTime, a free function
+        #expect(client.callbackAPIs["result"] == 2)
+        #expect(client.callbackAPIs["optionalError"] == 6)
+        #expect(client.callbackAPIs["none"] == 1)
+        #expect(client.callbackAPIs["value"] == 1)
+        #expect(client.callbackAPIs["valueAndError"] == 1)
+        #expect(client.callbackAPIs["other"] == 1)
+        #expect(client.asyncAPIs == 1)
+        #expect(client.mainQueueCallbacks == 1)
+        let network = try file("LegacyKit/NetworkClient.swift").counts
+        #expect(network.callbackAPIs["twoValuesAndError"] == 1)
+        let summary = Self.fixture.summary.counts
+        #expect(summary.callbackAPITotal == 37)
+        #expect(summary.promiseAPIs == 3)
+    }
+
+    @Test func callSitesAreClassifiedByKind() throws {
+        let screen = try file("AppFeatures/ProfileScreen.swift").counts.callSites
+        #expect(screen == ["callback": 0, "promise": 2, "async": 0])
+        let facade = try file("AppServices/ProfileFacade.swift").counts.callSites
+        #expect(facade == ["callback": 0, "promise": 2, "async": 1])
+        let greeting = try file("AppFeatures/Greeting.swift").counts.callSites
+        #expect(greeting == ["callback": 0, "promise": 0, "async": 1])  // the async overload, by `await`
+    }
+
+    @Test func waitsInAsyncCodeAndRedundantWrappersAreFlagged() throws {
+        let bridge = try file("LegacyBridge/BlockingBridge.swift")
+        #expect(bridge.waits.map(\.line) == [10, 15])
+        #expect(bridge.waits.map(\.inAsync) == [true, false])
+        let repository = try file("AppServices/UserRepository.swift")
+        #expect(repository.wrapSitesWithAsyncVariant.count == 1)
+        #expect(repository.wrapSitesWithAsyncVariant.first?.wrapped == "fetchUser(id:completion:)")
+        #expect(repository.wrapSitesWithAsyncVariant.first?.asyncVariant == "fetchUser(id:)")
+        #expect(repository.counts.wrapSites == 2)
+    }
+
+    @Test func theNextStepsAreTheAPIsWhoseEveryCallIsAsync() {
+        let steps = Self.fixture.nextSteps.map { "\($0.type ?? "").\($0.api)" }
+        #expect(steps == ["UserRepository.users(page:)", "UserClient.userCount(completion:)"])
+        #expect(Self.fixture.nextSteps.allSatisfy { $0.callSites == 1 })
+        // `user(id:)` has a synchronous caller (`adminName(id:)`), so it is not a leaf yet.
+        #expect(!steps.contains("UserRepository.user(id:)"))
+    }
+
+    @Test func modulesGetStatesAndProgress() throws {
+        let features = try #require(Self.fixture.modules.first { $0.name.hasSuffix("AppFeatures") })
+        #expect(features.files == 2)
+        #expect(features.states["async"] == 1 && features.states["done"] == 1)
+        #expect(features.progress == 0.833)
+        let legacy = try #require(Self.fixture.modules.first { $0.name.hasSuffix("LegacyKit") })
+        #expect(legacy.progress == 0.083)  // three callback files and one mixed; two plain files left out
+        #expect(Self.fixture.modules.count == 4)
+    }
+
+    @Test func jsonCarriesItsSchemaAndDecodes() throws {
+        let json = try JSONRenderer.render(Self.fixture)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["schema"] as? String == "promise-migrate-report")
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(
+            Set(object.keys) == [
+                "schema", "schemaVersion", "roots", "summary", "modules", "files", "nextSteps",
+                "diagnostics",
+            ])
+        let decoded = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
+        #expect(decoded.nextSteps == Self.fixture.nextSteps)
+        #expect(try JSONRenderer.render(decoded) == json)  // stable bytes
+    }
+
+    @Test func htmlIsOneSelfContainedPage() throws {
+        let html = HTMLRenderer.render(Self.fixture)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"))
+        #expect(html.components(separatedBy: "role=\"progressbar\"").count - 1 == 1 + Self.fixture.modules.count)
+        #expect(html.contains("UserRepository.users(page:)"))
+        #expect(HTMLRenderer.render(Self.fixture).contains("&lt;") || !html.contains("Result<T"))
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = runCommand(["report", Paths.fixture, "--json", "--html", folder.path + "/report.html"])
+        #expect(run.status == 0)
+        #expect(run.output.stdout.contains("\"schemaVersion\" : 1"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/report.html"))
+    }
+
+    @Test func theTableListsModulesFilesShapesAndNextSteps() {
+        let run = runCommand(["report", Paths.fixture])
+        #expect(run.status == 0)
+        let text = run.output.stdout
+        for heading in ["Modules", "Files", "Completion-handler APIs by shape", "Next steps", "Warnings"] {
+            #expect(text.contains("\n\(heading)"))
+        }
+        #expect(text.contains("(A?, B?, Error?)"))
+        #expect(text.contains("wait() inside async code"))
+    }
+
+    /// The repository's own demo: a migration half done on real callback APIs.
+    @Test func theMigrationDemoIsReported() throws {
+        let report = ReportBuilder.build(CodebaseAnalyzer().analyze([Paths.migrationDemo]))
+        let legacy = try #require(report.files.first { $0.path.hasSuffix("LegacyServices.swift") })
+        #expect(legacy.state == .callback)
+        let shapes = Dictionary(uniqueKeysWithValues: legacy.apis.map { ("\($0.type ?? "").\($0.name)", $0.shape) })
+        #expect(shapes["LegacyFileReader.read(path:completion:)"] == .optionalValueAndError)
+        #expect(shapes["LegacyProcessRunner.run(_:completion:)"] == .value)
+        #expect(shapes["LegacyTimer.after(milliseconds:completion:)"] == HandlerShape.none)
+        let service = try #require(report.files.first { $0.path.hasSuffix("ReportService.swift") })
+        #expect(service.state == .mixed)
+        #expect(service.counts.promiseAPIs >= 4 && service.counts.asyncAPIs >= 1)
+        #expect(report.diagnostics.isEmpty)
+    }
+}

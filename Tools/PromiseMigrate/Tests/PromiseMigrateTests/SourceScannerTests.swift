@@ -1,0 +1,79 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+@Suite struct SourceScannerTests {
+    /// A folder with one good file and every kind of bad one; the report must list each bad one and
+    /// still count the good one.
+    @Test func everyBadFileGetsADiagnosticAndTheRunGoesOn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("func fine(completion: @escaping (Int) -> Void) {}\n", to: "App/Good.swift")
+        try folder.write("func broken( {\n  let = \n", to: "App/Broken.swift")
+        try Data([0x66, 0x75, 0x6E, 0x63, 0x00, 0x01, 0x02]).write(
+            to: URL(fileURLWithPath: folder.path + "/App/Binary.swift"))
+        try Data([0x2F, 0x2F, 0x20, 0xC3, 0x28]).write(to: URL(fileURLWithPath: folder.path + "/App/Latin.swift"))
+        let manager = FileManager.default
+        // A link back to its own folder (a loop), a link to itself, and a link to nothing.
+        try manager.createSymbolicLink(atPath: folder.path + "/App/Loop", withDestinationPath: folder.path + "/App")
+        try manager.createSymbolicLink(atPath: folder.path + "/App/Self.swift", withDestinationPath: "Self.swift")
+        try manager.createSymbolicLink(atPath: folder.path + "/App/Gone.swift", withDestinationPath: "Missing.swift")
+        // Unreadable: permissions stop everyone but root; /proc/self/mem fails to read even for root.
+        try folder.write("func secret() {}\n", to: "App/Secret.swift")
+        chmod(folder.path + "/App/Secret.swift", 0)
+        defer { chmod(folder.path + "/App/Secret.swift", 0o644) }
+        let canFailReads = FileManager.default.fileExists(atPath: "/proc/self/mem")
+        if canFailReads {
+            try manager.createSymbolicLink(
+                atPath: folder.path + "/App/Memory.swift", withDestinationPath: "/proc/self/mem")
+        }
+        mkfifo(folder.path + "/App/Pipe.swift", 0o644)
+
+        let analysis = CodebaseAnalyzer().analyze([folder.path + "/App", folder.path + "/Nowhere"])
+        let report = ReportBuilder.build(analysis)
+        func kind(of name: String) -> FileDiagnostic.Kind? {
+            report.diagnostics.first { $0.path.hasSuffix("/App/\(name)") || $0.path.hasSuffix("/\(name)") }?.kind
+        }
+        #expect(kind(of: "Broken.swift") == .syntaxErrors)
+        #expect(kind(of: "Binary.swift") == .binary)
+        #expect(kind(of: "Latin.swift") == .notUTF8)
+        #expect(kind(of: "Loop") == .symlinkLoop)
+        #expect(kind(of: "Self.swift") == .symlinkLoop)
+        #expect(kind(of: "Gone.swift") == .brokenSymlink)
+        #expect(kind(of: "Pipe.swift") == .notRegularFile)
+        #expect(kind(of: "Nowhere") == .missingPath)
+        if getuid() != 0 { #expect(kind(of: "Secret.swift") == .unreadable) }
+        if canFailReads { #expect(kind(of: "Memory.swift") == .unreadable) }
+        // The good file and the one that parsed with errors are both in the report.
+        #expect(report.files.map { ($0.path as NSString).lastPathComponent }.contains("Good.swift"))
+        #expect(report.files.contains { $0.path.hasSuffix("Broken.swift") })
+        #expect(report.summary.counts.callbackAPIs["value"] == 1)
+        // The command still succeeds, and says so in each format.
+        let run = runCommand(["report", folder.path + "/App"])
+        #expect(run.status == 0)
+        #expect(run.output.stdout.contains("Diagnostics ("))
+        #expect(run.output.stdout.contains("binary file"))
+    }
+
+    @Test func hiddenAndDependencyFoldersAreSkipped() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("func a() {}\n", to: "Sources/A.swift")
+        try folder.write("func b() {}\n", to: ".build/checkouts/B.swift")
+        try folder.write("func c() {}\n", to: "Pods/C/C.swift")
+        try folder.write("func d() {}\n", to: "Vendor/D.swift")
+        let scanner = SourceScanner(excludedFolders: SourceScanner.defaultExcludedFolders.union(["Vendor"]))
+        let found = scanner.scan([folder.path]).files.map { ($0.path as NSString).lastPathComponent }
+        #expect(found == ["A.swift"])
+    }
+
+    @Test func pathsAreReportedAsGivenAndModulesAreFolders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("func a() {}\n", to: "Kit/A.swift")
+        try folder.write("func b() {}\n", to: "Kit/Sub/B.swift")
+        let files = SourceScanner().scan([folder.path + "/Kit/"]).files
+        #expect(files.map(\.path) == [folder.path + "/Kit/A.swift", folder.path + "/Kit/Sub/B.swift"])
+        #expect(files.map(\.module) == [folder.path + "/Kit", folder.path + "/Kit/Sub"])
+    }
+}

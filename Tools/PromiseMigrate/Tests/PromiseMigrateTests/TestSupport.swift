@@ -1,0 +1,69 @@
+import Foundation
+import PromiseMigrateKit
+
+/// Paths of the package, the repository and the fixture codebase, from this file's location.
+enum Paths {
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let repository = package.deletingLastPathComponent().deletingLastPathComponent()
+    static let fixture = package.appendingPathComponent("Fixtures/CallbackApp").path
+    static let legacyKit = fixture + "/LegacyKit"
+    static let migrationDemo = repository.appendingPathComponent("Sources/MigrationDemo").path
+}
+
+/// Collects what a command prints.
+final class BufferOutput: CommandOutput {
+    var stdout = ""
+    var stderr = ""
+
+    func out(_ text: String) { stdout += text }
+    func err(_ text: String) { stderr += text }
+}
+
+/// Runs the command line `arguments` and returns its status and output.
+func runCommand(_ arguments: [String]) -> (status: Int32, output: BufferOutput) {
+    let output = BufferOutput()
+    let status = PromiseMigrateCommand.run(arguments, output: output)
+    return (status, output)
+}
+
+/// A fresh folder under the system's temporary folder, removed by `remove()`.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "promise-migrate-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String, to name: String) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The facts of one snippet of Swift.
+func facts(_ source: String, path: String = "Snippet.swift") -> FileFacts {
+    FileFacts(parsing: source, path: path, isMainFile: path.hasSuffix("main.swift"))
+}
+
+/// A codebase of snippets, by file name.
+func codebase(_ files: [String: String]) -> Codebase {
+    Codebase(files: files.sorted { $0.key < $1.key }.map { facts($0.value, path: $0.key) })
+}
+
+extension Codebase {
+    /// The first function with this full name (`fetchUser(id:completion:)`), optionally in a type.
+    func key(_ fullName: String, in type: String? = nil) -> FunctionKey? {
+        let name = String(fullName.prefix { $0 != "(" })
+        return functions(named: name).first {
+            function($0).fullName == fullName && (type == nil || function($0).context.typePath == type)
+        }
+    }
+}
