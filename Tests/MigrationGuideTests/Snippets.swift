@@ -150,8 +150,7 @@ func homeHeadlineRewritten() -> Promise<String> {
     defaultCity()
         .flatMap { city in try await forecast(for: canonicalName(of: city)) }  // async, ends in a promise
         .map { forecast in try await headline(for: forecast) }  // async, returns a value
-        .then { print($0) }  // a synchronous step: no Task
-        .timeout(.seconds(30))  // cancelling the chain, or its timeout, cancels the Task in flight
+        .then { print($0) }  // a synchronous step: no Task; cancelling the chain cancels a Task in flight
 }
 // end snippet
 
