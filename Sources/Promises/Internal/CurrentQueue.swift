@@ -19,15 +19,17 @@ enum CurrentQueue {
     }
 
     private static let markKey = DispatchSpecificKey<Mark>()
-    /// Serializes marking, so two waits never give one queue two marks.
-    private static let marking = LockedBox.make(())
+    /// Serializes marking, so two waits never give one queue two marks; counts the queues marked.
+    /// (Not a `Void` header: a zero-sized header would share its address with the mutex.)
+    private static let marking = LockedBox.make(0)
 
     /// Whether the calling thread runs work of `queue`, or of a queue that targets it.
     static func isRunning(_ queue: DispatchQueue) -> Bool {
         if queue.label.hasPrefix("com.apple.root.") { return false }  // global queues are concurrent
         if queue.label == DispatchQueue.main.label && Thread.isMainThread { return true }
-        let mark = marking.withLock { _ -> Mark in
+        let mark = marking.withLock { marked -> Mark in
             if let existing = queue.getSpecific(key: markKey) { return existing }
+            marked += 1
             let mark = Mark()
             queue.setSpecific(key: mark.key, value: true)
             queue.setSpecific(key: markKey, value: mark)
