@@ -135,9 +135,7 @@ import Dispatch
     @inlinable func addUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(upstream, id)
-        if !withLock({ $0.addUpstream(link) }) {
-            UpstreamLink.release([link])
-        }
+        if !attachUpstream(link) { UpstreamLink.release([link]) }
     }
 
     /// Records several upstream links at once; released at once if this promise is already settled.
