@@ -114,9 +114,13 @@ extension Promise {
     @inlinable package var observerCount: Int { core.withLock { $0.observerCount } }
 
     /// Runs `body` on `queue` with the outcome, without creating a promise (side-effect observers).
-    @inlinable func observe(
-        on queue: some CallbackQueue, _ body: @escaping @Sendable (Result<Value, any Error>) -> Void
+    @inlinable func observe<Queue: CallbackQueue>(
+        on queue: Queue, _ body: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) {
-        core.observe { result in queue.schedule { body(result) } }
+        if Queue.self == InlineCallbackQueue.self {
+            core.observe(body)  // no wrapper closure to allocate
+        } else {
+            core.observe { result in queue.schedule { body(result) } }
+        }
     }
 }

@@ -6,13 +6,18 @@
 /// forever.
 public final class Resolver<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let core: PromiseCore<Value>
+    /// Rejects with `brokenPromise` if still pending. Made by the inlinable init, where `Value` is
+    /// usually concrete: the deinit then runs specialized code, not generic code that looks up type
+    /// metadata at run time (which cost more than the rest of a promise's life).
+    @usableFromInline let breakPromise: @Sendable (PromiseCore<Value>) -> Void
 
     @inlinable init(core: PromiseCore<Value>) {
         self.core = core
+        self.breakPromise = { $0.settle(.failure(PromiseError.brokenPromise)) }
     }
 
     deinit {
-        core.settle(.failure(PromiseError.brokenPromise))
+        breakPromise(core)
     }
 
     /// Whether the promise is still waiting to be settled (false once settled or cancelled).

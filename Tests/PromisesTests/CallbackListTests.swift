@@ -19,7 +19,7 @@ import Testing
         let unknown = list.remove(id: 500) != nil
         #expect(!unknown)
         #expect(list.count == 66)
-        list.invokeAll(with: .success(0))
+        list.forEachLive { _, callback in callback(.success(0)) }
         #expect(seen.elements == (UInt64(1)...100).filter { ($0 - 1) % 3 != 0 })
     }
 

@@ -5,6 +5,8 @@ import Foundation
 enum Body {
     case blocking(@Sendable (Int) throws -> Void)
     case async(@Sendable (Int) async throws -> Void)
+    /// Runs on `threads` threads at once, each given `(thread index, its share of the iterations)`.
+    case threaded(threads: Int, @Sendable (Int, Int) -> Void)
 }
 
 struct Contender {
@@ -72,6 +74,14 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         try await run(iterations)
         return Double(DispatchTime.now().uptimeNanoseconds - start)
+    case .threaded(let threads, let run):
+        let share = max(1, iterations / threads)
+        return await onThread {
+            let gang = ThreadGang.of(threads)
+            let start = DispatchTime.now().uptimeNanoseconds
+            gang.run { thread in run(thread, share) }
+            return Double(DispatchTime.now().uptimeNanoseconds - start)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 
 // Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
+//                          [--threads N[,…]]
 Allocations.preloadIfPossible()
 
 let arguments = CommandLine.arguments
@@ -14,7 +15,10 @@ let only = option("--only").map { Set($0.split(separator: ",").map(String.init))
 
 let fixtures = Fixtures()
 var workloads = [createMapFulfillWait(fixtures)] + chainWorkloads(fixtures, links: 100)
-workloads += allWorkloads(fixtures) + waitAndAsyncWorkloads(fixtures)
+workloads += allWorkloads(fixtures) { only?.contains($0) ?? true } + waitAndAsyncWorkloads(fixtures)
+for threads in threadCounts(option("--threads")) {
+    workloads += [createAttachFulfill(threads: threads), fanIn(threads: threads, fixtures)]
+}
 if let only { workloads = workloads.filter { only.contains($0.name) } }
 // --contender runs a subset, e.g. to count one contender's instructions with `perf stat`.
 if let names = option("--contender").map({ Set($0.split(separator: ",").map(String.init)) }) {

@@ -71,16 +71,13 @@
         return removed
     }
 
-    /// Calls every live callback in registration order, telling `starting` each one's id first.
-    @inlinable func invokeAll(with result: Result<Value, any Error>, starting: (UInt64) -> Void = { _ in }) {
-        if let first, let callback = first.callback {
-            starting(first.id)
-            callback(result)
-        }
+    /// Calls `body` with each live callback and its id, in registration order.
+    @inlinable @inline(__always)
+    func forEachLive(_ body: (UInt64, Callback) -> Void) {
+        if let first, let callback = first.callback { body(first.id, callback) }
         for entry in rest {
             guard let callback = entry.callback else { continue }
-            starting(entry.id)
-            callback(result)
+            body(entry.id, callback)
         }
     }
 }

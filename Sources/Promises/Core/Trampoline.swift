@@ -30,13 +30,15 @@
         }
     }
 
-    @usableFromInline var depth = 0
+    // Only this trampoline's own thread touches these (it is thread-local), so the dynamic
+    // exclusivity checks, a few per settle on the hottest path, are turned off.
+    @exclusivity(unchecked) @usableFromInline var depth = 0
     /// Work queued behind the running batch. Never mutated while jobs are released: a released job
     /// can run a deinit (a dropped `Resolver`) that queues more work.
-    @usableFromInline var queued: [() -> Void] = []
+    @exclusivity(unchecked) @usableFromInline var queued: [() -> Void] = []
     /// Jobs of the running batch that have not started yet.
-    @usableFromInline var batchRemaining = 0
-    @usableFromInline var deliveries: [Delivery] = []
+    @exclusivity(unchecked) @usableFromInline var batchRemaining = 0
+    @exclusivity(unchecked) @usableFromInline var deliveries: [Delivery] = []
 
     @inlinable init() {}
 
@@ -124,9 +126,11 @@
     @inlinable func deliver<Value>(
         _ callbacks: CallbackList<Value>, _ result: Result<Value, any Error>, _ source: ObjectIdentifier
     ) {
+        let slot = deliveries.count
         deliveries.append(Delivery(source: source, current: 0))
-        callbacks.invokeAll(with: result) { [unowned self, slot = deliveries.count - 1] id in
+        callbacks.forEachLive { id, callback in
             deliveries[slot].current = id
+            callback(result)
         }
         deliveries.removeLast()
     }
