@@ -15,7 +15,7 @@ extension Promise {
     ///     Promise { try await profileService.load() }.whenComplete(on: .main, completion)
     /// }
     /// ```
-    public init(
+    @inlinable public init(
         priority: TaskPriority? = nil,
         isolation: (any Actor)? = #isolation,
         @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Value
@@ -66,7 +66,7 @@ extension Promise {
 }
 
 /// Whether `isolation` is the main actor.
-private func isMainActor(_ isolation: (any Actor)?) -> Bool {
+@usableFromInline func isMainActor(_ isolation: (any Actor)?) -> Bool {
     guard let isolation else { return false }
     return isolation === MainActor.shared
 }
