@@ -12,7 +12,7 @@ import Testing
         }
         #expect(shared.isPending)
         #expect(shared.observerCount == 1)
-        let capacity = shared.core.withLock { $0.callbacks.rest.capacity }
+        let capacity = shared.core.withLock { $0.held.callbacks.rest.capacity }
         #expect(capacity <= 64, "the callback list compacts instead of growing (capacity \(capacity))")
         resolver.fulfill(1)
     }

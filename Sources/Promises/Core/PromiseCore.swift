@@ -160,7 +160,7 @@ import Dispatch
 
     /// Takes out a link to `upstream` (which settled), for the caller to drop after unlocking.
     @inlinable func detachUpstream(of upstream: ObjectIdentifier) -> UpstreamLink? {
-        withLock { $0.upstream.remove(upstream) }
+        withLock { $0.held.upstream.remove(upstream) }
     }
 
     /// Makes `link` the only upstream; returns the old links to drop after unlocking, or nil if this

@@ -11,14 +11,9 @@ import Dispatch
 
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
-    @usableFromInline var callbacks = CallbackList<Value>()
     @usableFromInline var nextID: UInt64 = 0
-    @usableFromInline var cancelHandlers: [CancelHandler] = []
-    @usableFromInline var upstream = UpstreamLinks.none
-    /// The body of a lazy promise, taken by the first observer.
-    @usableFromInline var lazyStart: (@Sendable () -> Void)?
-    /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
-    @usableFromInline var neededQueue: DispatchQueue?
+    /// What only a pending promise holds, in one struct so settling moves it out in one step.
+    @usableFromInline var held = Settled()
     #if DEBUG
         /// Where the promise (or the head of its chain) was made, for `PendingPromiseDiagnostics`.
         @usableFromInline var origin: PromiseOrigin?
@@ -26,16 +21,17 @@ import Dispatch
 
     @inlinable init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
         self.result = result
-        self.neededQueue = neededQueue
+        held.neededQueue = neededQueue
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
-        self.lazyStart = lazyStart
-        self.neededQueue = neededQueue
+        held.lazyStart = lazyStart
+        held.neededQueue = neededQueue
     }
 
     @inlinable var isPending: Bool { result == nil }
-    @inlinable var observerCount: Int { callbacks.count }
+    @inlinable var observerCount: Int { held.callbacks.count }
+    @inlinable var neededQueue: DispatchQueue? { held.neededQueue }
 
     // MARK: Settling
 
@@ -45,7 +41,9 @@ import Dispatch
         @usableFromInline var callbacks = CallbackList<Value>()
         @usableFromInline var cancelHandlers: [CancelHandler] = []
         @usableFromInline var upstream = UpstreamLinks.none
+        /// The body of a lazy promise, taken by the first observer.
         @usableFromInline var lazyStart: (@Sendable () -> Void)?
+        /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
         @usableFromInline var neededQueue: DispatchQueue?
 
         @inlinable init() {}
@@ -66,15 +64,13 @@ import Dispatch
         return takeAll()
     }
 
-    /// Moves out (swaps, no copies) everything only a pending promise holds.
+    /// Moves out everything only a pending promise holds (a bitwise move: no copies, no retains).
     @inlinable mutating func takeAll() -> Settled {
-        var taken = Settled()
-        swap(&taken.callbacks, &callbacks)
-        swap(&taken.cancelHandlers, &cancelHandlers)
-        swap(&taken.upstream, &upstream)
-        swap(&taken.lazyStart, &lazyStart)
-        swap(&taken.neededQueue, &neededQueue)
-        return taken
+        withUnsafeMutablePointer(to: &held) { held in
+            let taken = held.move()
+            held.initialize(to: Settled())
+            return taken
+        }
     }
 
     // MARK: Observing
@@ -89,9 +85,9 @@ import Dispatch
     @inlinable mutating func observe(_ callback: @escaping Callback) -> Observed {
         if let result { return .settled(result) }
         nextID &+= 1
-        callbacks.append(callback, id: nextID)
-        let start = lazyStart
-        lazyStart = nil
+        held.callbacks.append(callback, id: nextID)
+        let start = held.lazyStart
+        held.lazyStart = nil
         return .registered(CallbackID(raw: nextID), start: start)
     }
 
@@ -104,8 +100,8 @@ import Dispatch
     }
 
     @inlinable mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
-        guard result == nil, let removed = callbacks.remove(id: id.raw) else { return .notRegistered }
-        guard cancellingIfUnobserved, callbacks.isEmpty, let settled = cancel() else { return .detached(removed) }
+        guard result == nil, let removed = held.callbacks.remove(id: id.raw) else { return .notRegistered }
+        guard cancellingIfUnobserved, held.callbacks.isEmpty, let settled = cancel() else { return .detached(removed) }
         return .cancelled(settled, removed)
     }
 
@@ -114,13 +110,13 @@ import Dispatch
     /// Records a promise this one waits on; false if already settled (the caller releases the link).
     @inlinable mutating func addUpstream(_ link: UpstreamLink) -> Bool {
         guard result == nil else { return false }
-        upstream.append(link)
+        held.upstream.append(link)
         return true
     }
 
     /// Sets the only upstream of a promise that is not yet shared (see `PromiseCore.observe(_:linking:)`).
     @inlinable mutating func setUpstream(_ link: UpstreamLink) {
-        upstream = .one(link)
+        held.upstream = .one(link)
     }
 
     /// Replaces the upstream (a `flatMap` moving from its source to the inner promise); its work queue
@@ -129,17 +125,17 @@ import Dispatch
     @inlinable mutating func replaceUpstream(with link: UpstreamLink) -> UpstreamLinks? {
         guard result == nil else { return nil }
         var old = UpstreamLinks.one(link)
-        swap(&old, &upstream)
-        neededQueue = nil
+        swap(&old, &held.upstream)
+        held.neededQueue = nil
         return old
     }
 
-    @inlinable var upstreamLinks: [UpstreamLink] { upstream.array }
+    @inlinable var upstreamLinks: [UpstreamLink] { held.upstream.array }
 
     /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
     @inlinable mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
         if result == nil {
-            cancelHandlers.append(handler)
+            held.cancelHandlers.append(handler)
             return false
         }
         return wasCancelled
