@@ -12,6 +12,6 @@ extension Promise {
     @inlinable public func always(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void)
         -> Promise<Value>
     {
-        passing(on: queue, runsOnCancellation: true, when: { _ in true }) { _ in body() }
+        passing(on: queue, runsOnCancellation: true, with: body, when: { _, _ in true }) { body, _ in body() }
     }
 }

@@ -19,12 +19,13 @@ extension Promise {
         passing(
             on: queue,
             runsOnCancellation: includingCancellation,
-            when: { result in
+            with: (body, includingCancellation),
+            when: { payload, result in
                 guard case .failure(let error) = result else { return false }
-                return includingCancellation || !error.isCancellation
+                return payload.1 || !error.isCancellation
             }
-        ) { result in
-            if case .failure(let error) = result { body(error) }
+        ) { payload, result in
+            if case .failure(let error) = result { payload.0(error) }
         }
     }
 }

@@ -1,23 +1,23 @@
 import Dispatch
 
 extension Promise {
-    /// Makes a promise that `body` settles on `queue` once this one settles. The new promise records
+    /// Makes a promise that `apply` settles on `queue` once this one settles. The new promise records
     /// this one as its upstream, so cancelling it detaches (and, if unobserved, cancels) this one.
-    @inlinable func derive<U>(
+    ///
+    /// `apply` gets the operator's closures as `payload` rather than capturing them, so the whole link
+    /// is one object (see `LinkCore`): write it as a closure that captures nothing.
+    @inlinable func derive<U, Payload: Sendable>(
         on queue: some CallbackQueue,
-        _ body: @escaping @Sendable (Result<Value, any Error>, Promise<U>) -> Void
+        with payload: Payload,
+        hopping hops: (@Sendable (Payload, Result<Value, any Error>) -> Bool)? = nil,
+        _ apply: @escaping @Sendable (Payload, Result<Value, any Error>, Promise<U>) -> Void
     ) -> Promise<U> {
-        let derived = Promise<U>(core: .pending(neededQueue: queue.dispatchQueue))
-        derived.core.inheritOrigin(from: core)
-        if queue.dispatchQueue == nil {
-            core.observe({ result in queue.schedule { body(result, derived) } }, linking: derived.core)
-        } else {
-            // Queued work may start after the derived promise was cancelled: skip it then.
-            core.observe(
-                { result in queue.schedule { if derived.isPending { body(result, derived) } } },
-                linking: derived.core)
-        }
-        return derived
+        let step = LinkStep(queue: queue, payload: payload, hops: hops, apply: apply)
+        let derived = LinkCore.make(step, neededQueue: queue.dispatchQueue)
+        derived.inheritOrigin(from: core)
+        let handle = LinkHandle(derived)
+        core.observe({ result in handle.core.run(result) }, linking: derived)
+        return Promise<U>(core: derived)
     }
 
     /// A pending promise whose producer runs on `queue` (for `wait()`'s deadlock check): the async
@@ -27,6 +27,9 @@ extension Promise {
         return (Promise(core: core), Resolver(core: core))
     }
 
+    @usableFromInline typealias Runs<Payload> = @Sendable (Payload, Result<Value, any Error>) -> Bool
+    @usableFromInline typealias Body<Payload> = @Sendable (Payload, Result<Value, any Error>) -> Void
+
     /// A promise that settles like this one once `body` has run on `queue`, for the outcomes `runs`
     /// accepts; other outcomes pass straight through, with no hop. The side-effect operators (`then`,
     /// `catch`, `always`) are built on it, so a later step never starts before their body finished.
@@ -34,38 +37,45 @@ extension Promise {
     /// Cancelling the returned promise detaches it from this one (the upstream rule), so `body` would
     /// never see the outcome; with `runsOnCancellation` it then runs once with `CancellationError`
     /// (`always` must stop the spinner even when a `timeout` downstream cancelled it).
-    @inlinable func passing(
+    @inlinable func passing<Payload: Sendable>(
         on queue: some CallbackQueue,
         runsOnCancellation: Bool = false,
-        when runs: @escaping @Sendable (Result<Value, any Error>) -> Bool,
-        _ body: @escaping @Sendable (Result<Value, any Error>) -> Void
+        with payload: Payload,
+        when runs: @escaping @Sendable (Payload, Result<Value, any Error>) -> Bool,
+        _ body: @escaping @Sendable (Payload, Result<Value, any Error>) -> Void
     ) -> Promise<Value> {
+        guard runsOnCancellation else {
+            let hops: @Sendable ((Payload, Runs<Payload>, Body<Payload>), Result<Value, any Error>) -> Bool = {
+                step, result in
+                step.1(step.0, result)
+            }
+            return derive(on: queue, with: (payload, runs, body), hopping: hops) { step, result, derived in
+                let (payload, runs, body) = step
+                if runs(payload, result) { body(payload, result) }
+                derived.settle(result)
+            }
+        }
         let derived = Promise<Value>(core: .pending(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
-        // Whichever path runs `body` first claims it; without `runsOnCancellation`, a cancelled
-        // derived promise skips it.
-        let claim: @Sendable () -> Bool
-        if runsOnCancellation {
-            let claimed = LockedBox(false)
-            claim = {
-                claimed.withLock { claimed in
-                    defer { claimed = true }
-                    return !claimed
-                }
+        // Whichever path runs `body` first claims it: the outcome, or the returned promise's
+        // cancellation (which detaches it from this one, so the outcome would never come).
+        let claimed = LockedBox(false)
+        let claim: @Sendable () -> Bool = {
+            claimed.withLock { claimed in
+                defer { claimed = true }
+                return !claimed
             }
-            derived.core.onCancel { queue.schedule { if claim() { body(.failure(CancellationError())) } } }
-        } else {
-            claim = { derived.isPending }
         }
+        derived.core.onCancel { queue.schedule { if claim() { body(payload, .failure(CancellationError())) } } }
         core.observe(
             { result in
-                guard runs(result) else {
+                guard runs(payload, result) else {
                     derived.settle(result)
                     return
                 }
                 queue.schedule {
                     guard claim() else { return }
-                    body(result)
+                    body(payload, result)
                     derived.settle(result)
                 }
             }, linking: derived.core)
@@ -107,7 +117,7 @@ extension Promise {
     /// Takes back a callback and, if that leaves this pending promise unobserved, cancels it (and so
     /// on upstream): what a consumer that no longer needs the promise does.
     @inlinable package func releaseObserver(_ id: CallbackID) {
-        UpstreamLink.release([UpstreamLink(core, id)])
+        UpstreamLink.release([UpstreamLink(core, id)], heldBy: nil)
     }
 
     /// How many callbacks are registered (tests check that observers are taken back).

@@ -10,7 +10,7 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {
-        derive(on: queue) { result, derived in
+        derive(on: queue, with: transform) { transform, result, derived in
             switch result {
             case .success(let value):
                 do {

@@ -11,7 +11,8 @@ extension Promise {
         includingCancellation: Bool = false,
         _ transform: @escaping @Sendable (any Error) -> any Error
     ) -> Promise<Value> {
-        derive(on: queue) { result, derived in
+        derive(on: queue, with: (transform, includingCancellation)) { payload, result, derived in
+            let (transform, includingCancellation) = payload
             guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
                 derived.settle(result)
                 return

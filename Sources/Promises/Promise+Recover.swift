@@ -14,7 +14,8 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value
     ) -> Promise<Value> {
-        derive(on: queue) { result, derived in
+        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived in
+            let (body, includingCancellation) = payload
             guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
                 derived.settle(result)
                 return
@@ -35,7 +36,8 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
     ) -> Promise<Value> {
-        derive(on: queue) { result, derived in
+        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived in
+            let (body, includingCancellation) = payload
             guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
                 derived.settle(result)
                 return

@@ -13,7 +13,8 @@ extension Promise {
     @inlinable public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
         -> Promise<Value>
     {
-        passing(on: queue, when: { if case .success = $0 { true } else { false } }) { result in
+        passing(on: queue, with: body, when: { _, result in if case .success = result { true } else { false } }) {
+            body, result in
             if case .success(let value) = result { body(value) }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
-//                          [--threads N[,…]]
+//                          [--threads N[,…]] [--repetitions N]
 Allocations.preloadIfPossible()
 
 let arguments = CommandLine.arguments
@@ -10,7 +10,7 @@ func option(_ name: String) -> String? {
 }
 let quick = arguments.contains("--quick")
 let scale = quick ? 0.02 : 1.0
-let repetitions = quick ? 1 : 7
+let repetitions = option("--repetitions").flatMap { Int($0) } ?? (quick ? 1 : 7)
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 
 let fixtures = Fixtures()

@@ -120,7 +120,7 @@ private struct BoundedMap<Item: Sendable, T: Sendable>: Sendable {
             guard !state.finished, state.values[index] == nil else { return false }
             return result.core.attachUpstream(link)
         }
-        if !kept { UpstreamLink.release([link]) }
+        if !kept { UpstreamLink.release([link], heldBy: nil) }
     }
 
     private func finished(_ index: Int, _ item: ObjectIdentifier, _ outcome: Result<T, any Error>) {

@@ -10,11 +10,14 @@
 ///
 /// `pthread_mutex_t` (not `Synchronization.Mutex`): on Linux TSan cannot see `Mutex`'s futex and
 /// reports false races, and `Mutex` degrades badly under contention with Swift 6.3.
-/// Subclasses are created with `create(minimumCapacity: 1)`; the one element is the mutex.
+/// The first element is the mutex; a subclass may ask for more room after it (`LinkCore` keeps its
+/// step there) and owns what it puts in it.
 @usableFromInline class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
-    /// Allocates the storage with `header` and an initialized mutex.
-    @inlinable final class func makeStorage(makingHeader makeHeader: () -> Header) -> Self {
-        let buffer = create(minimumCapacity: 1) { _ in makeHeader() }
+    /// Allocates the storage with `header`, an initialized mutex, and at least `extraBytes` of
+    /// uninitialized room after it, aligned like the mutex.
+    @inlinable final class func makeStorage(extraBytes: Int = 0, makingHeader makeHeader: () -> Header) -> Self {
+        let stride = MemoryLayout<pthread_mutex_t>.stride
+        let buffer = create(minimumCapacity: 1 + (extraBytes + stride - 1) / stride) { _ in makeHeader() }
         let storage = unsafeDowncast(buffer, to: Self.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
@@ -29,6 +32,12 @@
             pthread_mutex_destroy(mutex)
             _ = mutex.deinitialize(count: 1)
         }
+    }
+
+    /// The room after the mutex (see `makeStorage(extraBytes:makingHeader:)`).
+    @inlinable @inline(__always)
+    final var extraRoom: UnsafeMutableRawPointer {
+        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + 1) }
     }
 
     /// Runs `body` with the header while holding the lock. `body` must never call user code.

@@ -7,7 +7,8 @@ import Dispatch
 /// release) after unlocking, so no user code ever runs under the lock.
 /// Thread-safe, but not `Sendable` to the compiler (`ManagedBuffer` subclasses cannot be): it crosses
 /// threads inside `Promise`, `Resolver` and `UpstreamLink`, which carry the `@unchecked` conformance.
-@usableFromInline final class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
+/// Not final: `LinkCore` (a derived promise holding its step) is a subclass. Its methods are final.
+@usableFromInline class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     @usableFromInline typealias Callback = PromiseState<Value>.Callback
 
     #if DEBUG
@@ -21,7 +22,7 @@ import Dispatch
 
     /// Records where this promise was made (debug builds; nothing in release).
     @inlinable @inline(__always)
-    func record(file: StaticString, line: UInt) {
+    final func record(file: StaticString, line: UInt) {
         #if DEBUG
             withLock { $0.origin = PromiseOrigin(file: file, line: line) }
         #endif
@@ -29,7 +30,7 @@ import Dispatch
 
     /// Lets a derived promise report the origin of the chain it hangs from (debug builds).
     @inlinable @inline(__always)
-    func inheritOrigin<U>(from upstream: PromiseCore<U>) {
+    final func inheritOrigin<U>(from upstream: PromiseCore<U>) {
         #if DEBUG
             let origin = upstream.withLock { $0.origin }
             withLock { $0.origin = origin }
@@ -49,12 +50,12 @@ import Dispatch
         make { PromiseState(result: result) }
     }
 
-    @inlinable var result: Result<Value, any Error>? { withLock { $0.result } }
-    @inlinable var wasCancelled: Bool { withLock { $0.wasCancelled } }
+    @inlinable final var result: Result<Value, any Error>? { withLock { $0.result } }
+    @inlinable final var wasCancelled: Bool { withLock { $0.wasCancelled } }
 
     /// Settles once; false (and nothing happens) if already settled.
     @discardableResult
-    @inlinable func settle(_ result: Result<Value, any Error>) -> Bool {
+    @inlinable final func settle(_ result: Result<Value, any Error>) -> Bool {
         guard let settled = withLock({ $0.settle(result) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
@@ -65,37 +66,37 @@ import Dispatch
     /// Settles once, then releases the promises this one was waiting on: each is cancelled unless
     /// something else still observes it.
     @discardableResult
-    @inlinable func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
+    @inlinable final func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
         guard let settled = withLock({ $0.settle(result) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
-        UpstreamLink.release(settled.upstream.array)
+        UpstreamLink.release(settled.upstream.array, heldBy: self)
         return true
     }
 
     /// Cancels if pending: rejects with `CancellationError`, runs the cancel handlers, and releases
     /// the upstream promises (cancelling those nobody else observes).
     @discardableResult
-    @inlinable func cancel() -> Bool {
+    @inlinable final func cancel() -> Bool {
         guard let settled = withLock({ $0.cancel() }) else { return false }
         finishCancellation(settled)
         return true
     }
 
-    @inlinable func finishCancellation(_ settled: PromiseState<Value>.Settled) {
+    @inlinable final func finishCancellation(_ settled: PromiseState<Value>.Settled) {
         if !settled.cancelHandlers.isEmpty {
             Trampoline.current.deliver(settled.cancelHandlers, from: self)
         }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()), from: self)
         }
-        UpstreamLink.release(settled.upstream.array)
+        UpstreamLink.release(settled.upstream.array, heldBy: self)
     }
 
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
     @discardableResult
-    @inlinable func observe(_ callback: @escaping Callback) -> CallbackID? {
+    @inlinable final func observe(_ callback: @escaping Callback) -> CallbackID? {
         switch withLock({ $0.observe(callback) }) {
         case .settled(let result):
             Trampoline.invoke(callback, with: result)
@@ -110,7 +111,7 @@ import Dispatch
     /// promise as its upstream in the same critical section. Writing `derived`'s state under *this*
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link.
-    @inlinable func observe<U>(_ callback: @escaping Callback, linking derived: PromiseCore<U>) {
+    @inlinable final func observe<U>(_ callback: @escaping Callback, linking derived: PromiseCore<U>) {
         let observed = withLock { state -> PromiseState<Value>.Observed in
             let observed = state.observe(callback)
             if case .registered(let id, _) = observed {
@@ -125,28 +126,28 @@ import Dispatch
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).
-    @inlinable func removeObserver(_ id: CallbackID) -> Bool {
+    @inlinable final func removeObserver(_ id: CallbackID) -> Bool {
         if case .detached = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) { return true }
         return false  // (the removed callback is released here, after unlocking)
     }
 
     /// Records that this promise waits on `upstream` through callback `id`. If this promise is
     /// already settled, the link is released at once instead.
-    @inlinable func addUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID?) {
+    @inlinable final func addUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(upstream, id)
-        if !attachUpstream(link) { UpstreamLink.release([link]) }
+        if !attachUpstream(link) { UpstreamLink.release([link], heldBy: self) }
     }
 
     /// Records several upstream links at once; released at once if this promise is already settled.
-    @inlinable func addUpstream(_ links: [UpstreamLink]) {
+    @inlinable final func addUpstream(_ links: [UpstreamLink]) {
         guard !links.isEmpty else { return }
         let added = withLock { state -> Bool in
             guard state.isPending else { return false }
             for link in links { _ = state.addUpstream(link) }
             return true
         }
-        if !added { UpstreamLink.release(links) }
+        if !added { UpstreamLink.release(links, heldBy: self) }
     }
 
     // Work in flight of combinators (bounded `map`, `retry`), kept as upstream links so cancellation
@@ -154,50 +155,56 @@ import Dispatch
     // link: each hands back what the caller must release or drop after unlocking.
 
     /// Adds `link` if this promise is pending; false if it settled (the caller releases `link`).
-    @inlinable func attachUpstream(_ link: UpstreamLink) -> Bool {
+    @inlinable final func attachUpstream(_ link: UpstreamLink) -> Bool {
         withLock { $0.addUpstream(link) }
     }
 
     /// Takes out a link to `upstream` (which settled), for the caller to drop after unlocking.
-    @inlinable func detachUpstream(of upstream: ObjectIdentifier) -> UpstreamLink? {
+    @inlinable final func detachUpstream(of upstream: ObjectIdentifier) -> UpstreamLink? {
         withLock { $0.held.upstream.remove(upstream) }
     }
 
     /// Makes `link` the only upstream; returns the old links to drop after unlocking, or nil if this
     /// promise settled (the caller releases `link`).
-    @inlinable func exchangeUpstream(with link: UpstreamLink) -> UpstreamLinks? {
+    @inlinable final func exchangeUpstream(with link: UpstreamLink) -> UpstreamLinks? {
         withLock { $0.replaceUpstream(with: link) }
     }
 
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.
-    @inlinable func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
+    @inlinable final func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(inner, id)
         let old = withLock { $0.replaceUpstream(with: link) }
-        if old == nil { UpstreamLink.release([link]) }
+        if old == nil { UpstreamLink.release([link], heldBy: self) }
         // `old` (the previous upstream) is released here, after unlocking.
     }
 
+    /// A callback this promise registered upstream was taken back before it ran. A plain promise has
+    /// nothing to do; a `LinkCore` releases its step.
+    @usableFromInline func upstreamDetached() {}
+
     /// Runs `handler` once if this promise is cancelled while pending (at once if it already was).
-    @inlinable func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    @inlinable final func onCancel(_ handler: @escaping @Sendable () -> Void) {
         if withLock({ $0.addCancelHandler(handler) }) { handler() }
     }
 }
 
 extension PromiseCore: UpstreamPromise {
-    @inlinable func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> [UpstreamLink] {
+    @inlinable final func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detachment {
         switch withLock({ $0.detach(id, cancellingIfUnobserved: cancellingIfUnobserved) }) {
-        case .notRegistered, .detached:
-            return []
+        case .notRegistered:
+            return Detachment(removed: false)
+        case .detached:
+            return Detachment(removed: true)
         case .cancelled(var settled, _):
             let upstream = settled.upstream.array
             settled.upstream = .none
             finishCancellation(settled)
-            return upstream
+            return Detachment(removed: true, upstream: upstream)
         }
     }
 
-    @inlinable func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])? {
+    @inlinable final func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])? {
         withLock { state in
             state.isPending ? (state.neededQueue, state.upstreamLinks) : nil
         }

@@ -12,6 +12,9 @@ import Dispatch
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
     @usableFromInline var nextID: UInt64 = 0
+    /// Whether a `LinkCore` still holds its step. Read and written only by the step's owner (see
+    /// `LinkCore`), which needs no lock for it.
+    @usableFromInline var linkStepHeld = false
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
     @usableFromInline var held = Settled()
     #if DEBUG

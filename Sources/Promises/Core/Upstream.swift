@@ -4,8 +4,11 @@ import Dispatch
 /// walk a chain whose links have different value types.
 @usableFromInline package protocol UpstreamPromise: AnyObject {
     /// Removes callback `id`. If `cancellingIfUnobserved` and that leaves this pending promise with no
-    /// observer, cancels it and returns its own upstream links, for the caller to release in turn.
-    @inlinable func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> [UpstreamLink]
+    /// observer, cancels it and hands back its own upstream links, for the caller to release in turn.
+    @inlinable func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detachment
+
+    /// Callback `id`, which this promise registered upstream, was taken back before it ran.
+    @inlinable func upstreamDetached()
 
     /// The queue this pending promise needs in order to settle, and the promises it waits on;
     /// nil once settled.
@@ -41,13 +44,28 @@ import Dispatch
         return false
     }
 
-    /// Detaches every link and cancels each upstream promise no one else observes, transitively.
+    /// Detaches every link of `holder` (nil: links no promise holds) and cancels each upstream promise
+    /// no one else observes, transitively; each holder learns which of its callbacks were taken back.
     /// Iterative, so cancelling the end of a very long chain does not grow the stack.
-    @inlinable package static func release(_ links: [UpstreamLink]) {
-        var work = links
-        while let link = work.popLast() {
-            work.append(contentsOf: link.promise.detach(link.id, cancellingIfUnobserved: true))
+    @inlinable package static func release(_ links: [UpstreamLink], heldBy holder: (any UpstreamPromise)?) {
+        var work = links.map { (holder: holder, link: $0) }
+        while let (holder, link) = work.popLast() {
+            let detachment = link.promise.detach(link.id, cancellingIfUnobserved: true)
+            if detachment.removed { holder?.upstreamDetached() }
+            for next in detachment.upstream { work.append((link.promise, next)) }
         }
+    }
+}
+
+/// What `UpstreamPromise.detach` did: whether the callback was still registered (so it will never
+/// run), and the upstream links of the promise if detaching cancelled it.
+@usableFromInline package struct Detachment {
+    @usableFromInline let removed: Bool
+    @usableFromInline let upstream: [UpstreamLink]
+
+    @inlinable init(removed: Bool, upstream: [UpstreamLink] = []) {
+        self.removed = removed
+        self.upstream = upstream
     }
 }
 

@@ -69,7 +69,7 @@ private struct RetryLoop<Value: Sendable>: Sendable {
             return previous != nil
         }
         _ = previous
-        if !kept { UpstreamLink.release([link]) }
+        if !kept { UpstreamLink.release([link], heldBy: nil) }
     }
 
     private func finished(_ number: Int, _ outcome: Result<Value, any Error>) {

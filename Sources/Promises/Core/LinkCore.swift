@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Dispatch
+
+/// What settles a derived promise: the operator's closure (`payload`), the queue it runs on, and how
+/// to apply it. `apply` captures nothing (the operator's closures travel in `payload`), so building a
+/// step allocates nothing.
+@usableFromInline struct LinkStep<Input: Sendable, Output: Sendable, Payload: Sendable, Queue: CallbackQueue>: Sendable {
+    @usableFromInline let queue: Queue
+    @usableFromInline let payload: Payload
+    /// Whether an outcome needs `queue` at all; when this says no, `apply` runs on the settling thread
+    /// (`then` passes a rejection straight through). Nil: every outcome does.
+    @usableFromInline let hops: (@Sendable (Payload, Result<Input, any Error>) -> Bool)?
+    @usableFromInline let apply: @Sendable (Payload, Result<Input, any Error>, Promise<Output>) -> Void
+
+    @inlinable init(
+        queue: Queue, payload: Payload, hops: (@Sendable (Payload, Result<Input, any Error>) -> Bool)?,
+        apply: @escaping @Sendable (Payload, Result<Input, any Error>, Promise<Output>) -> Void
+    ) {
+        self.queue = queue
+        self.payload = payload
+        self.hops = hops
+        self.apply = apply
+    }
+
+    /// Runs the step for `result`: inline, or on `queue` unless `derived` was cancelled meanwhile.
+    @inlinable func run(_ result: Result<Input, any Error>, settling derived: Promise<Output>) {
+        if Queue.self == InlineCallbackQueue.self || hops?(payload, result) == false {
+            apply(payload, result, derived)
+        } else {
+            queue.schedule { [self] in
+                if derived.isPending { apply(payload, result, derived) }
+            }
+        }
+    }
+}
+
+/// A derived promise that is also its upstream's observer: its step lives in the same allocation,
+/// after the mutex, and the callback registered upstream captures only this object, so a link of a
+/// chain costs one allocation (a closure context would be a second).
+///
+/// Who owns the step is settled by the upstream's lock: the upstream's settle hands the callback to
+/// exactly one delivery, which takes the step and runs it; or a cancellation detaches the callback
+/// first, and then drops the step (`upstreamDetached`). So taking it needs no lock of its own.
+/// The step is released as soon as either happens, so a cancelled link keeps no user closure alive.
+@usableFromInline final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
+    PromiseCore<Value>
+{
+    @usableFromInline typealias Step = LinkStep<Input, Value, Payload, Queue>
+
+    @inlinable static func make(_ step: Step, neededQueue: DispatchQueue?) -> LinkCore {
+        precondition(MemoryLayout<Step>.alignment <= MemoryLayout<pthread_mutex_t>.alignment)
+        let core = makeStorage(extraBytes: MemoryLayout<Step>.size) {
+            var state = PromiseState<Value>(neededQueue: neededQueue)
+            state.linkStepHeld = true
+            return state
+        }
+        core.extraRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
+        return core
+    }
+
+    #if DEBUG
+        // No deinit in release builds: a generic deinit looks up type metadata at run time, which
+        // costs more than the link. None is needed: the step is taken when the upstream delivers or
+        // detaches the callback, and until one of those the callback keeps this object alive.
+        deinit {
+            assert(!stepHeld, "a link was released with its step never run nor detached")
+        }
+    #endif
+
+    /// `PromiseState.linkStepHeld`, outside the lock (see the type's comment).
+    @inlinable var stepHeld: Bool {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.linkStepHeld } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.linkStepHeld = newValue } }
+    }
+
+    /// Moves the step out; nil once taken. Only its owner calls this (see the type's comment).
+    @inlinable func takeStep() -> Step? {
+        guard stepHeld else { return nil }
+        stepHeld = false
+        return extraRoom.assumingMemoryBound(to: Step.self).move()
+    }
+
+    /// Runs the step with the upstream's outcome (the upstream's callback, delivered once).
+    @inlinable func run(_ result: Result<Input, any Error>) {
+        takeStep()?.run(result, settling: Promise(core: self))
+    }
+
+    /// The callback was taken back before it ran, so the step never will: release it now.
+    @usableFromInline override func upstreamDetached() {
+        _ = takeStep()
+    }
+}
+
+/// The callback a `LinkCore` registers upstream captures this one reference, which Swift uses as the
+/// closure's context: no allocation.
+// @unchecked: `core`'s state is only touched under its mutex, and its step only by its owner.
+@usableFromInline struct LinkHandle<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
+    @unchecked Sendable
+{
+    @usableFromInline let core: LinkCore<Input, Value, Payload, Queue>
+
+    @inlinable init(_ core: LinkCore<Input, Value, Payload, Queue>) {
+        self.core = core
+    }
+}
