@@ -10,6 +10,9 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     /// usually concrete: the deinit then runs specialized code, not generic code that looks up type
     /// metadata at run time (which cost more than the rest of a promise's life).
     @usableFromInline let breakPromise: @Sendable (PromiseCore<Value>) -> Void
+    /// Set by the one call that settled the promise (a settle succeeds once), so the deinit can skip
+    /// the lock. Read only by the deinit, which the releases of every reference order after that write.
+    @exclusivity(unchecked) @usableFromInline var settledHere = false
 
     @inlinable init(core: PromiseCore<Value>) {
         self.core = core
@@ -17,7 +20,14 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        breakPromise(core)
+        if !settledHere { breakPromise(core) }
+    }
+
+    /// Settles the promise; the way every settling method goes.
+    @inlinable func settle(_ result: Result<Value, any Error>) -> Bool {
+        guard core.settle(result) else { return false }
+        settledHere = true
+        return true
     }
 
     /// Whether the promise is still waiting to be settled (false once settled or cancelled).
@@ -29,19 +39,19 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     /// Fulfills the promise; false if it was already settled.
     @discardableResult
     @inlinable public func fulfill(_ value: Value) -> Bool {
-        core.settle(.success(value))
+        settle(.success(value))
     }
 
     /// Rejects the promise; false if it was already settled.
     @discardableResult
     @inlinable public func reject(_ error: any Error) -> Bool {
-        core.settle(.failure(error))
+        settle(.failure(error))
     }
 
     /// Settles the promise with `result`; false if it was already settled.
     @discardableResult
     @inlinable public func resolve<Failure: Error>(_ result: Result<Value, Failure>) -> Bool {
-        core.settle(result.mapError { $0 })
+        settle(result.mapError { $0 })
     }
 
     /// Settles from the `(value, error)` pair of a completion handler: the error wins if present, then

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,12 +7,12 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
 
 /// What settles a derived promise: the operator's closure (`payload`), the queue it runs on, and how
 /// to apply it. `apply` captures nothing (the operator's closures travel in `payload`), so building a
 /// step allocates nothing.
-@usableFromInline struct LinkStep<Input: Sendable, Output: Sendable, Payload: Sendable, Queue: CallbackQueue>: Sendable {
+@usableFromInline struct LinkStep<Input: Sendable, Output: Sendable, Payload: Sendable, Queue: CallbackQueue>: Sendable
+{
     @usableFromInline let queue: Queue
     @usableFromInline let payload: Payload
     /// Whether an outcome needs `queue` at all; when this says no, `apply` runs on the settling thread
@@ -48,7 +50,8 @@ import Dispatch
 /// exactly one delivery, which takes the step and runs it; or a cancellation detaches the callback
 /// first, and then drops the step (`upstreamDetached`). So taking it needs no lock of its own.
 /// The step is released as soon as either happens, so a cancelled link keeps no user closure alive.
-@usableFromInline final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
+@usableFromInline
+final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
     PromiseCore<Value>
 {
     @usableFromInline typealias Step = LinkStep<Input, Value, Payload, Queue>
@@ -100,7 +103,8 @@ import Dispatch
 /// The callback a `LinkCore` registers upstream captures this one reference, which Swift uses as the
 /// closure's context: no allocation.
 // @unchecked: `core`'s state is only touched under its mutex, and its step only by its owner.
-@usableFromInline struct LinkHandle<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
+@usableFromInline
+struct LinkHandle<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
     @unchecked Sendable
 {
     @usableFromInline let core: LinkCore<Input, Value, Payload, Queue>
