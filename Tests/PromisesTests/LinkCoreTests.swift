@@ -1,0 +1,118 @@
+import Dispatch
+import PromiseTestSupport
+import Testing
+
+@testable import Promises
+
+/// Counts its own deallocations, so tests can see when a link let go of the closure holding it.
+private final class Captured: Sendable {
+    let freed: Counter
+    init(_ freed: Counter) { self.freed = freed }
+    deinit { _ = freed.increment() }
+}
+
+/// A derived promise keeps its operator's closure in its own allocation (`LinkCore`): these check
+/// that the closure is released exactly once, as soon as it can no longer run, on every path.
+@Suite struct LinkCoreTests {
+    @Test func aLinkIsOneAllocationThatReleasesItsClosureAfterRunning() {
+        let freed = Counter()
+        let (head, resolver) = Promise<Int>.pending()
+        let mapped: Promise<Int>
+        do {
+            let captured = Captured(freed)
+            mapped = head.map(on: .inline) { value in
+                _ = captured
+                return value + 1
+            }
+        }
+        #expect(mapped.core is LinkCore<Int, Int, @Sendable (Int) throws -> Int, InlineCallbackQueue>)
+        #expect(freed.value == 0, "the pending link holds its closure")
+        resolver.fulfill(1)
+        #expect(mapped.currentResult?.value == 2)
+        #expect(freed.value == 1, "run once, then released while the promise itself lives on")
+    }
+
+    @Test func cancellingAPendingLinkReleasesItsClosureAtOnce() {
+        let freed = Counter()
+        let (head, resolver) = Promise<Int>.pending()
+        head.then(on: .inline) { _ in }  // keeps the head observed, so it is not cancelled too
+        let mapped: Promise<Int>
+        do {
+            let captured = Captured(freed)
+            mapped = head.map(on: .inline) {
+                _ = captured; return $0
+            }
+        }
+        mapped.cancel()
+        #expect(freed.value == 1, "a cancelled link, still referenced, keeps no user closure alive")
+        resolver.fulfill(1)
+        #expect(freed.value == 1, "never released twice")
+        #expect(mapped.currentResult?.isCancellation == true)
+    }
+
+    @Test func aLinkCancelledBecauseNobodyObservesItReleasesItsClosure() {
+        let freed = Counter()
+        let (head, resolver) = Promise<Int>.pending()
+        let middle: Promise<Int>
+        do {
+            let captured = Captured(freed)
+            middle = head.map(on: .inline) {
+                _ = captured; return $0
+            }
+        }
+        let tail = middle.catch(on: .inline) { _ in }
+        tail.cancel()  // leaves `middle` unobserved, so it is cancelled in turn, then `head`
+        #expect(middle.currentResult?.isCancellation == true)
+        #expect(head.currentResult?.isCancellation == true)
+        #expect(freed.value == 1)
+        _ = resolver
+    }
+
+    @Test func aFlatMapThatMovedToItsInnerPromiseCancelsCleanly() {
+        let freed = Counter()
+        let (head, resolver) = Promise<Int>.pending()
+        let (inner, innerResolver) = Promise<Int>.pending()
+        let chained: Promise<Int>
+        do {
+            let captured = Captured(freed)
+            chained = head.flatMap(on: .inline) { _ in
+                _ = captured
+                return inner
+            }
+        }
+        resolver.fulfill(1)
+        #expect(freed.value == 1, "the step ran and was released; the link now follows `inner`")
+        chained.cancel()
+        #expect(inner.currentResult?.isCancellation == true, "the cancellation reached the inner promise")
+        #expect(freed.value == 1)
+        _ = innerResolver
+    }
+
+    @Test func settleAndCancelRacingReleaseTheClosureExactlyOnce() async {
+        let rounds = 2_000
+        let freed = Counter()
+        let ran = Counter()
+        await onThread {
+            let queue = DispatchQueue(label: "link.race", attributes: .concurrent)
+            for _ in 0..<rounds {
+                let (head, resolver) = Promise<Int>.pending()
+                head.then(on: .inline) { _ in }
+                let mapped: Promise<Int>
+                do {
+                    let captured = Captured(freed)
+                    mapped = head.map(on: .inline) { value in
+                        _ = captured
+                        _ = ran.increment()
+                        return value
+                    }
+                }
+                let group = DispatchGroup()
+                queue.async(group: group) { resolver.fulfill(1) }
+                queue.async(group: group) { mapped.cancel() }
+                group.wait()
+            }
+        }
+        #expect(freed.value == rounds, "each closure released once, whichever side won")
+        #expect(ran.value <= rounds)
+    }
+}
