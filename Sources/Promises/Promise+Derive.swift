@@ -51,7 +51,8 @@ extension Promise {
             }
             return derive(on: queue, with: (payload, runs, body), hopping: hops) { step, result, derived in
                 let (payload, runs, body) = step
-                if runs(payload, result) { body(payload, result) }
+                // A side effect is skipped once the returned promise is cancelled, inline too.
+                if runs(payload, result) && derived.isPending { body(payload, result) }
                 derived.settle(result)
             }
         }

@@ -116,3 +116,24 @@ private final class Captured: Sendable {
         #expect(ran.value <= rounds)
     }
 }
+
+/// `LinkCore`'s deinit reads `PromiseState.linkStepHeld` at an offset computed from `Value` alone.
+@Suite struct LinkCoreLayoutTests {
+    private func check<Value: Sendable>(_ value: Value) -> Bool {
+        let (head, resolver) = Promise<Value>.pending()
+        let mapped = head.map(on: .inline) { $0 }
+        defer { resolver.fulfill(value) }
+        guard let link = mapped.core as? LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
+        else { return false }
+        return link.stepHeldAtFixedOffset
+    }
+
+    @Test func theStepFlagIsWhereTheDeinitReadsIt() {
+        #expect(check(1))
+        #expect(check(UInt8(1)))
+        #expect(check("text"))
+        #expect(check(SIMD4<Float>(1, 2, 3, 4)), "a 16-byte-aligned value")
+        #expect(check(SIMD16<Double>(repeating: 1)))
+        #expect(check(()))
+    }
+}

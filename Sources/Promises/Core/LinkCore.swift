@@ -57,24 +57,45 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     @usableFromInline typealias Step = LinkStep<Input, Value, Payload, Queue>
 
     @inlinable static func make(_ step: Step, neededQueue: DispatchQueue?) -> LinkCore {
-        precondition(MemoryLayout<Step>.alignment <= MemoryLayout<pthread_mutex_t>.alignment)
-        let core = makeStorage(extraBytes: MemoryLayout<Step>.size) {
+        let core = makeStorage(extraBytes: MemoryLayout<Step>.size + MemoryLayout<Step>.alignment - 1) {
             var state = PromiseState<Value>(neededQueue: neededQueue)
             state.linkStepHeld = true
             return state
         }
-        core.extraRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
+        assert(core.stepHeldAtFixedOffset, "PromiseState.linkStepHeld moved from where the deinit reads it")
+        core.stepRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
         return core
     }
 
-    #if DEBUG
-        // No deinit in release builds: a generic deinit looks up type metadata at run time, which
-        // costs more than the link. None is needed: the step is taken when the upstream delivers or
-        // detaches the callback, and until one of those the callback keeps this object alive.
-        deinit {
-            assert(!stepHeld, "a link was released with its step never run nor detached")
-        }
-    #endif
+    deinit {
+        // A link is released with its step still held only when its upstream was freed unsettled with
+        // its callbacks (a custom queue that dropped the work that would settle it): release the
+        // step then. The flag is read at its fixed offset; going through the generic header would
+        // look up type metadata on every link's deinit.
+        let object = unsafeBitCast(self, to: UnsafeRawPointer.self)
+        if object.load(fromByteOffset: Self.stepHeldOffset, as: Bool.self) { releaseHeldStep() }
+    }
+
+    /// Out of line, so the deinit's common path needs no metadata of the step's type.
+    @inline(never) @usableFromInline final func releaseHeldStep() {
+        _ = takeStep()
+    }
+
+    /// Where `PromiseState.linkStepHeld`, the header's first field, lies in the object: after the
+    /// object header (metadata pointer and reference counts, two words), aligned for the header,
+    /// whose alignment is its widest field's. Computed from `Value` alone, which a generic deinit
+    /// knows without a metadata lookup.
+    @inlinable static var stepHeldOffset: Int {
+        let alignment = max(MemoryLayout<Int>.alignment, MemoryLayout<UInt64>.alignment, MemoryLayout<Value>.alignment)
+        return (2 * MemoryLayout<Int>.size + alignment - 1) / alignment * alignment
+    }
+
+    /// Whether `linkStepHeld` is where the deinit reads it (checked in debug builds and by a test).
+    @inlinable var stepHeldAtFixedOffset: Bool {
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.stepHeldOffset }
+            && MemoryLayout<PromiseState<Value>>.offset(of: \.linkStepHeld) == 0
+    }
 
     /// `PromiseState.linkStepHeld`, outside the lock (see the type's comment).
     @inlinable var stepHeld: Bool {
@@ -82,11 +103,16 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         set { withUnsafeMutablePointerToHeader { $0.pointee.linkStepHeld = newValue } }
     }
 
+    /// Where the step lives: the room after the mutex, aligned for it.
+    @inlinable var stepRoom: UnsafeMutableRawPointer {
+        extraRoom.alignedUp(for: Step.self)
+    }
+
     /// Moves the step out; nil once taken. Only its owner calls this (see the type's comment).
     @inlinable func takeStep() -> Step? {
         guard stepHeld else { return nil }
         stepHeld = false
-        return extraRoom.assumingMemoryBound(to: Step.self).move()
+        return stepRoom.assumingMemoryBound(to: Step.self).move()
     }
 
     /// Runs the step with the upstream's outcome (the upstream's callback, delivered once).

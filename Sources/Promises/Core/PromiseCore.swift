@@ -126,6 +126,8 @@ import Dispatch
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).
+    /// Never used for a `LinkCore`'s callback: that one is taken back through `UpstreamLink.release`,
+    /// which tells the link to release its step.
     @inlinable final func removeObserver(_ id: CallbackID) -> Bool {
         if case .detached = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) { return true }
         return false  // (the removed callback is released here, after unlocking)

@@ -9,12 +9,13 @@ import Dispatch
     @usableFromInline typealias Callback = CallbackList<Value>.Callback
     @usableFromInline typealias CancelHandler = @Sendable () -> Void
 
+    /// Whether a `LinkCore` still holds its step. Read and written only by the step's owner (see
+    /// `LinkCore`), which needs no lock for it. It must stay the first stored property: the link's
+    /// deinit reads it at a fixed offset, without the type metadata a generic deinit would look up.
+    @usableFromInline var linkStepHeld = false
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
     @usableFromInline var nextID: UInt64 = 0
-    /// Whether a `LinkCore` still holds its step. Read and written only by the step's owner (see
-    /// `LinkCore`), which needs no lock for it.
-    @usableFromInline var linkStepHeld = false
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
     @usableFromInline var held = Settled()
     #if DEBUG
