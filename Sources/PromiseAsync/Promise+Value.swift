@@ -40,80 +40,55 @@ extension Promise {
 
     @inlinable func outcome(cancellingOnTaskCancellation: Bool) async -> Result<Value, any Error> {
         if let settled = currentResult { return settled }
-        let waiter = Waiter<Value>()
+        let registration = AwaitRegistration()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiter.wait(on: self, continuation)
+                let id = observeResult { result in continuation.resume(returning: result) }
+                // Cancelled before the id was recorded: take the callback back here instead.
+                if let id, !registration.record(id) { resumeCancelled(id) }
             }
         } onCancel: {
             if cancellingOnTaskCancellation { cancel() }
-            waiter.taskCancelled(self)
+            if let id = registration.cancel() { resumeCancelled(id) }
         }
+    }
+
+    /// Takes back the awaiting callback `id` and calls it with `CancellationError`, unless it already ran.
+    /// The promise's lock decides which of the two happens, so the continuation resumes exactly once.
+    @inlinable func resumeCancelled(_ id: CallbackID) {
+        takeObserver(id)?(.failure(CancellationError()))
     }
 }
 
-/// Resumes one continuation exactly once, whichever comes first: the promise settling, or the Task
-/// being cancelled (possibly before the continuation even exists).
-@usableFromInline struct Waiter<Value: Sendable>: Sendable {
-    @usableFromInline enum State {
+/// Hands the id of an awaiting callback from the Task body to its cancellation handler, which may run
+/// first (the Task was already cancelled) or concurrently. It holds no continuation (the callback
+/// does, and whoever takes the callback out of the promise resumes it), so its state is not generic.
+@usableFromInline struct AwaitRegistration: Sendable {
+    @usableFromInline enum State: Sendable {
         case idle
-        case cancelledEarly
-        case waiting(CheckedContinuation<Result<Value, any Error>, Never>, CallbackID?)
-        case done
+        case registered(CallbackID)
+        case cancelled
     }
 
     @usableFromInline let state = LockedBox(State.idle)
 
     @inlinable init() {}
 
-    @inlinable func wait(
-        on promise: Promise<Value>, _ continuation: CheckedContinuation<Result<Value, any Error>, Never>
-    ) {
-        let proceed = state.withLock { state -> Bool in
-            guard case .idle = state else {
-                state = .done
-                return false
-            }
-            state = .waiting(continuation, nil)
+    /// Records the callback's id; false if the Task was cancelled first (the caller takes it back).
+    @inlinable func record(_ id: CallbackID) -> Bool {
+        state.withLock { state in
+            guard case .idle = state else { return false }
+            state = .registered(id)
             return true
         }
-        guard proceed else {
-            continuation.resume(returning: .failure(CancellationError()))
-            return
-        }
-        let id = promise.observeResult { result in
-            let resumable = state.withLock { state -> CheckedContinuation<Result<Value, any Error>, Never>? in
-                guard case .waiting(let continuation, _) = state else { return nil }
-                state = .done
-                return continuation
-            }
-            resumable?.resume(returning: result)
-        }
-        guard let id else { return }
-        let stillWaiting = state.withLock { state -> Bool in
-            guard case .waiting(let continuation, nil) = state else { return false }
-            state = .waiting(continuation, id)
-            return true
-        }
-        // Cancelled between registering and recording the id: take the observation back ourselves.
-        if !stillWaiting { promise.removeObserver(id) }
     }
 
-    @inlinable func taskCancelled(_ promise: Promise<Value>) {
-        let action = state.withLock { state -> (CheckedContinuation<Result<Value, any Error>, Never>, CallbackID?)? in
-            switch state {
-            case .idle:
-                state = .cancelledEarly
-                return nil
-            case .waiting(let continuation, let id):
-                state = .done
-                return (continuation, id)
-            case .cancelledEarly, .done:
-                return nil
-            }
+    /// Marks the Task cancelled; returns the callback's id if it was already recorded.
+    @inlinable func cancel() -> CallbackID? {
+        state.withLock { state in
+            defer { state = .cancelled }
+            guard case .registered(let id) = state else { return nil }
+            return id
         }
-        guard let (continuation, id) = action else { return }
-        if let id { promise.removeObserver(id) }
-        continuation.resume(returning: .failure(CancellationError()))
     }
 }

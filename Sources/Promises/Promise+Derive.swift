@@ -115,6 +115,12 @@ extension Promise {
         core.removeObserver(id)
     }
 
+    /// Takes back a callback without cancelling anything and hands it over, so the caller can call it
+    /// instead (the promise never will); nil if it already ran or was taken back.
+    @inlinable package func takeObserver(_ id: CallbackID) -> (@Sendable (Result<Value, any Error>) -> Void)? {
+        core.takeObserver(id)
+    }
+
     /// Takes back a callback and, if that leaves this pending promise unobserved, cancels it (and so
     /// on upstream): what a consumer that no longer needs the promise does.
     @inlinable package func releaseObserver(_ id: CallbackID) {

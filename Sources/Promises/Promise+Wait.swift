@@ -27,8 +27,8 @@ extension Promise {
     /// ```
     /// - Parameter timeout: how long to wait; `PromiseError.timedOut` after that. Default: forever.
     @available(*, noasync, message: "wait() blocks a thread; use `try await promise.value` in async code")
-    public func wait(timeout: DispatchTimeInterval = .never) throws -> Value {
-        if let reason = DeadlockCheck.reason(waitingOn: core) {
+    @inlinable public func wait(timeout: DispatchTimeInterval = .never) throws -> Value {
+        if let reason = DeadlockCheck.reason(waitingOn: core, core.dependencies()) {
             throw PromiseError.waitWouldDeadlock(reason: reason)
         }
         if let result = core.result { return try result.get() }

@@ -133,6 +133,15 @@ import Dispatch
         return false  // (the removed callback is released here, after unlocking)
     }
 
+    /// Takes back callback `id` and returns it (to be called or released after unlocking); nil if it
+    /// already ran or was removed.
+    @inlinable final func takeObserver(_ id: CallbackID) -> Callback? {
+        if case .detached(let callback) = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) {
+            return callback
+        }
+        return nil
+    }
+
     /// Records that this promise waits on `upstream` through callback `id`. If this promise is
     /// already settled, the link is released at once instead.
     @inlinable final func addUpstream<U>(_ upstream: PromiseCore<U>, _ id: CallbackID?) {

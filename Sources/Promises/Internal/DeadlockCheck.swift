@@ -15,22 +15,27 @@ import Foundation
 /// What it cannot see: work the library was not told about (a legacy API hopping to the main queue
 /// internally), and a queue that targets the queue this thread runs (Dispatch has no API to read a
 /// queue's target).
-enum DeadlockCheck {
+@usableFromInline enum DeadlockCheck {
     /// Bounds the walk up a dependency graph (a million-link chain is not walked to the end).
     private static let maximumWalk = 100_000
 
-    /// Why waiting on `core` here would deadlock, or nil if it is safe.
-    static func reason<Value>(waitingOn core: PromiseCore<Value>) -> String? {
+    /// Why waiting on `core`, whose pending dependencies are `first` (nil once it settled), would
+    /// deadlock here; nil if it is safe. Not generic, so `wait()` runs no unspecialized code.
+    @usableFromInline static func reason(
+        waitingOn core: AnyObject, _ first: (queue: DispatchQueue?, upstream: [UpstreamLink])?
+    ) -> String? {
         if withUnsafeCurrentTask(body: { $0 != nil }) {
             return "wait() was called inside a Swift Task, where blocking starves the cooperative thread pool; "
                 + "use `try await promise.value` instead"
         }
-        guard let first = core.dependencies() else { return nil }
+        guard let first else { return nil }
         if Trampoline.hasQueuedWork {
             return "wait() was called inside an inline callback with settles queued behind it on this thread, "
                 + "which may be the very ones this promise needs; wait outside the callback, or chain instead"
         }
-        let globalQueue = CurrentQueue.globalQueueLabel
+        // A promise settled by code the library does not schedule (a resolver) needs nothing here.
+        if first.queue == nil && first.upstream.isEmpty { return nil }
+        lazy var globalQueue = CurrentQueue.globalQueueLabel
         var pending: [(queue: DispatchQueue?, upstream: [UpstreamLink])] = [first]
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(core)]
         while let node = pending.popLast() {
