@@ -56,7 +56,8 @@ import Dispatch
     /// Settles once; false (and nothing happens) if already settled.
     @discardableResult
     @inlinable final func settle(_ result: Result<Value, any Error>) -> Bool {
-        guard let settled = withLock({ $0.settle(result) }) else { return false }
+        var settled = PromiseState<Value>.Settled()
+        guard withLock({ $0.settle(result, handingOver: &settled) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
@@ -67,7 +68,8 @@ import Dispatch
     /// something else still observes it.
     @discardableResult
     @inlinable final func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
-        guard let settled = withLock({ $0.settle(result) }) else { return false }
+        var settled = PromiseState<Value>.Settled()
+        guard withLock({ $0.settle(result, handingOver: &settled) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
@@ -79,7 +81,8 @@ import Dispatch
     /// the upstream promises (cancelling those nobody else observes).
     @discardableResult
     @inlinable final func cancel() -> Bool {
-        guard let settled = withLock({ $0.cancel() }) else { return false }
+        var settled = PromiseState<Value>.Settled()
+        guard withLock({ $0.cancel(handingOver: &settled) }) else { return false }
         finishCancellation(settled)
         return true
     }

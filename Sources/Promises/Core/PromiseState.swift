@@ -29,7 +29,7 @@ import Dispatch
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
-        held.lazyStart = lazyStart
+        held.extras = Extras(lazyStart: lazyStart)
         held.neededQueue = neededQueue
     }
 
@@ -43,21 +43,46 @@ import Dispatch
     /// releasing a closure can run a deinit, and no user code may run under the lock.
     @usableFromInline struct Settled {
         @usableFromInline var callbacks = CallbackList<Value>()
-        @usableFromInline var cancelHandlers: [CancelHandler] = []
         @usableFromInline var upstream = UpstreamLinks.none
-        /// The body of a lazy promise, taken by the first observer.
-        @usableFromInline var lazyStart: (@Sendable () -> Void)?
         /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
         @usableFromInline var neededQueue: DispatchQueue?
+        /// Cancel handlers and a lazy body, which few promises have.
+        @usableFromInline var extras: Extras?
 
         @inlinable init() {}
+
+        @inlinable var cancelHandlers: [CancelHandler] { extras?.cancelHandlers ?? [] }
     }
 
-    /// Settles if pending; nil if already settled.
-    @inlinable mutating func settle(_ newResult: Result<Value, any Error>) -> Settled? {
-        guard result == nil else { return nil }
+    /// What few promises hold, out of line: fewer fields make every settle and deinit cheaper.
+    /// Like the rest of the state, only touched under the core's lock or once moved out of it.
+    @usableFromInline final class Extras {
+        @usableFromInline var cancelHandlers: [CancelHandler] = []
+        /// The body of a lazy promise, taken by the first observer.
+        @usableFromInline var lazyStart: (@Sendable () -> Void)?
+
+        @inlinable init(lazyStart: (@Sendable () -> Void)? = nil) {
+            self.lazyStart = lazyStart
+        }
+    }
+
+    /// Settles if pending, swapping what it held into `settled` (which must be empty); false if already
+    /// settled. An `inout` rather than an optional return: the optional's destroy went through
+    /// run-time metadata on every settle.
+    @inlinable mutating func settle(_ newResult: Result<Value, any Error>, handingOver settled: inout Settled) -> Bool {
+        guard result == nil else { return false }
         result = newResult
-        return takeAll()
+        swap(&held, &settled)
+        return true
+    }
+
+    /// Cancels if pending, like `settle(_:handingOver:)` with `CancellationError`.
+    @inlinable mutating func cancel(handingOver settled: inout Settled) -> Bool {
+        guard result == nil else { return false }
+        result = .failure(CancellationError())
+        wasCancelled = true
+        swap(&held, &settled)
+        return true
     }
 
     /// Rejects with `CancellationError` if pending.
@@ -90,8 +115,8 @@ import Dispatch
         if let result { return .settled(result) }
         nextID &+= 1
         held.callbacks.append(callback, id: nextID)
-        let start = held.lazyStart
-        held.lazyStart = nil
+        let start = held.extras?.lazyStart
+        held.extras?.lazyStart = nil
         return .registered(CallbackID(raw: nextID), start: start)
     }
 
@@ -139,7 +164,13 @@ import Dispatch
     /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
     @inlinable mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
         if result == nil {
-            held.cancelHandlers.append(handler)
+            if let extras = held.extras {
+                extras.cancelHandlers.append(handler)
+            } else {
+                let extras = Extras()
+                extras.cancelHandlers = [handler]
+                held.extras = extras
+            }
             return false
         }
         return wasCancelled
