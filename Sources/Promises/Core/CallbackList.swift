@@ -29,9 +29,13 @@
 
     @usableFromInline var first: Entry?
     @usableFromInline var rest: ContiguousArray<Entry> = []
-    @usableFromInline var tombstones = 0
-    /// Number of callbacks that have not been removed.
+    /// Number of callbacks that have not been removed. (Tombstones are counted from it rather than
+    /// stored: with one more field, the compiler destroys a promise's held state through run-time
+    /// metadata.)
     @usableFromInline var count = 0
+
+    /// Removed entries still in `rest`.
+    @inlinable var tombstones: Int { rest.count - (count - (first?.callback == nil ? 0 : 1)) }
 
     @inlinable var isEmpty: Bool { count == 0 }
 
@@ -63,10 +67,9 @@
         guard low < rest.count, rest[low].id == id, let removed = rest[low].callback else { return nil }
         rest[low].callback = nil
         count -= 1
-        tombstones += 1
+        let tombstones = tombstones
         if tombstones > 16 && tombstones * 2 > rest.count {
             rest.removeAll { $0.callback == nil }
-            tombstones = 0
         }
         return removed
     }

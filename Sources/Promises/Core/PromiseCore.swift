@@ -57,7 +57,8 @@ import Dispatch
     @discardableResult
     @inlinable final func settle(_ result: Result<Value, any Error>) -> Bool {
         var settled = PromiseState<Value>.Settled()
-        guard withLock({ $0.settle(result, handingOver: &settled) }) else { return false }
+        var extras: PromiseExtras?
+        guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
@@ -69,7 +70,8 @@ import Dispatch
     @discardableResult
     @inlinable final func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
         var settled = PromiseState<Value>.Settled()
-        guard withLock({ $0.settle(result, handingOver: &settled) }) else { return false }
+        var extras: PromiseExtras?
+        guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
         }
@@ -82,14 +84,15 @@ import Dispatch
     @discardableResult
     @inlinable final func cancel() -> Bool {
         var settled = PromiseState<Value>.Settled()
-        guard withLock({ $0.cancel(handingOver: &settled) }) else { return false }
-        finishCancellation(settled)
+        var extras: PromiseExtras?
+        guard withLock({ $0.cancel(handingOver: &settled, &extras) }) else { return false }
+        finishCancellation(settled, extras)
         return true
     }
 
-    @inlinable final func finishCancellation(_ settled: PromiseState<Value>.Settled) {
-        if !settled.cancelHandlers.isEmpty {
-            Trampoline.current.deliver(settled.cancelHandlers, from: self)
+    @inlinable final func finishCancellation(_ settled: PromiseState<Value>.Settled, _ extras: PromiseExtras?) {
+        if let extras, extras.firstCancelHandler != nil {
+            Trampoline.current.deliver(extras.cancelHandlers, from: self)
         }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()), from: self)
@@ -210,10 +213,10 @@ extension PromiseCore: UpstreamPromise {
             return Detachment(removed: false)
         case .detached:
             return Detachment(removed: true)
-        case .cancelled(var settled, _):
+        case .cancelled(var settled, let extras, _):
             let upstream = settled.upstream.array
             settled.upstream = .none
-            finishCancellation(settled)
+            finishCancellation(settled, extras)
             return Detachment(removed: true, upstream: upstream)
         }
     }

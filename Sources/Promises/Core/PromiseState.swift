@@ -3,8 +3,8 @@ import Dispatch
 /// The state machine of one promise. Every method runs under the core's lock and returns what the
 /// caller must do after unlocking (run callbacks, cancel handlers, release upstream); none calls out.
 ///
-/// Invariants: once `result` is set it never changes, and `callbacks`, `cancelHandlers`, `upstream`,
-/// `lazyStart` and `neededQueue` are empty (settled promises hold nothing but their result).
+/// Invariants: once `result` is set it never changes, and `held` is empty (no callbacks, upstream,
+/// needed queue or extras: settled promises hold nothing but their result).
 @usableFromInline struct PromiseState<Value: Sendable> {
     @usableFromInline typealias Callback = CallbackList<Value>.Callback
     @usableFromInline typealias CancelHandler = @Sendable () -> Void
@@ -18,6 +18,11 @@ import Dispatch
     @usableFromInline var nextID: UInt64 = 0
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
     @usableFromInline var held = Settled()
+    /// Cancel handlers and a lazy body, which few promises have; handed over on settling, like `held`.
+    @usableFromInline var extras: PromiseExtras?
+    /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
+    /// Kept once settled (a queue outlives its promises), so settling has one reference less to move.
+    @usableFromInline var neededQueue: DispatchQueue?
     #if DEBUG
         /// Where the promise (or the head of its chain) was made, for `PendingPromiseDiagnostics`.
         @usableFromInline var origin: PromiseOrigin?
@@ -25,81 +30,48 @@ import Dispatch
 
     @inlinable init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
         self.result = result
-        held.neededQueue = neededQueue
+        self.neededQueue = neededQueue
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
-        held.extras = Extras(lazyStart: lazyStart)
-        held.neededQueue = neededQueue
+        extras = PromiseExtras(lazyStart: lazyStart)
+        self.neededQueue = neededQueue
     }
 
     @inlinable var isPending: Bool { result == nil }
     @inlinable var observerCount: Int { held.callbacks.count }
-    @inlinable var neededQueue: DispatchQueue? { held.neededQueue }
 
     // MARK: Settling
 
     /// Everything a settled promise lets go of, moved out under the lock and released after unlocking:
     /// releasing a closure can run a deinit, and no user code may run under the lock.
+    /// (With `extras`.) At most three references: with more, the compiler destroys the struct through
+    /// run-time metadata, which costs more than the rest of a settle.
     @usableFromInline struct Settled {
         @usableFromInline var callbacks = CallbackList<Value>()
         @usableFromInline var upstream = UpstreamLinks.none
-        /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
-        @usableFromInline var neededQueue: DispatchQueue?
-        /// Cancel handlers and a lazy body, which few promises have.
-        @usableFromInline var extras: Extras?
 
         @inlinable init() {}
-
-        @inlinable var cancelHandlers: [CancelHandler] { extras?.cancelHandlers ?? [] }
-    }
-
-    /// What few promises hold, out of line: fewer fields make every settle and deinit cheaper.
-    /// Like the rest of the state, only touched under the core's lock or once moved out of it.
-    @usableFromInline final class Extras {
-        @usableFromInline var cancelHandlers: [CancelHandler] = []
-        /// The body of a lazy promise, taken by the first observer.
-        @usableFromInline var lazyStart: (@Sendable () -> Void)?
-
-        @inlinable init(lazyStart: (@Sendable () -> Void)? = nil) {
-            self.lazyStart = lazyStart
-        }
     }
 
     /// Settles if pending, swapping what it held into `settled` (which must be empty); false if already
     /// settled. An `inout` rather than an optional return: the optional's destroy went through
     /// run-time metadata on every settle.
-    @inlinable mutating func settle(_ newResult: Result<Value, any Error>, handingOver settled: inout Settled) -> Bool {
+    @inlinable mutating func settle(
+        _ newResult: Result<Value, any Error>, handingOver settled: inout Settled, _ extras: inout PromiseExtras?
+    ) -> Bool {
         guard result == nil else { return false }
         result = newResult
         swap(&held, &settled)
+        swap(&self.extras, &extras)
         return true
     }
 
-    /// Cancels if pending, like `settle(_:handingOver:)` with `CancellationError`.
-    @inlinable mutating func cancel(handingOver settled: inout Settled) -> Bool {
-        guard result == nil else { return false }
-        result = .failure(CancellationError())
+    /// Cancels if pending, like `settle(_:handingOver:_:)` with `CancellationError`.
+    @inlinable mutating func cancel(handingOver settled: inout Settled, _ extras: inout PromiseExtras?) -> Bool {
+        guard settle(.failure(CancellationError()), handingOver: &settled, &extras) else { return false }
         wasCancelled = true
-        swap(&held, &settled)
         return true
-    }
-
-    /// Rejects with `CancellationError` if pending.
-    @inlinable mutating func cancel() -> Settled? {
-        guard result == nil else { return nil }
-        result = .failure(CancellationError())
-        wasCancelled = true
-        return takeAll()
-    }
-
-    /// Moves out everything only a pending promise holds (a bitwise move: no copies, no retains).
-    @inlinable mutating func takeAll() -> Settled {
-        withUnsafeMutablePointer(to: &held) { held in
-            let taken = held.move()
-            held.initialize(to: Settled())
-            return taken
-        }
     }
 
     // MARK: Observing
@@ -115,8 +87,8 @@ import Dispatch
         if let result { return .settled(result) }
         nextID &+= 1
         held.callbacks.append(callback, id: nextID)
-        let start = held.extras?.lazyStart
-        held.extras?.lazyStart = nil
+        let start = extras?.lazyStart
+        extras?.lazyStart = nil
         return .registered(CallbackID(raw: nextID), start: start)
     }
 
@@ -125,13 +97,16 @@ import Dispatch
         case notRegistered
         case detached(Callback)
         /// Detaching left nobody observing, so the promise was cancelled.
-        case cancelled(Settled, Callback)
+        case cancelled(Settled, PromiseExtras?, Callback)
     }
 
     @inlinable mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
         guard result == nil, let removed = held.callbacks.remove(id: id.raw) else { return .notRegistered }
-        guard cancellingIfUnobserved, held.callbacks.isEmpty, let settled = cancel() else { return .detached(removed) }
-        return .cancelled(settled, removed)
+        guard cancellingIfUnobserved, held.callbacks.isEmpty else { return .detached(removed) }
+        var settled = Settled()
+        var extras: PromiseExtras?
+        _ = cancel(handingOver: &settled, &extras)
+        return .cancelled(settled, extras, removed)
     }
 
     // MARK: Dependencies
@@ -155,7 +130,7 @@ import Dispatch
         guard result == nil else { return nil }
         var old = UpstreamLinks.one(link)
         swap(&old, &held.upstream)
-        held.neededQueue = nil
+        neededQueue = nil
         return old
     }
 
@@ -164,15 +139,39 @@ import Dispatch
     /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
     @inlinable mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
         if result == nil {
-            if let extras = held.extras {
-                extras.cancelHandlers.append(handler)
-            } else {
-                let extras = Extras()
-                extras.cancelHandlers = [handler]
-                held.extras = extras
-            }
+            if extras == nil { extras = PromiseExtras() }
+            extras!.append(handler)
             return false
         }
         return wasCancelled
+    }
+}
+
+/// What few promises hold, out of line: fewer fields make every settle and deinit cheaper.
+/// Like the rest of a promise's state, only touched under the core's lock or once moved out of it.
+@usableFromInline final class PromiseExtras {
+    @usableFromInline typealias CancelHandler = @Sendable () -> Void
+
+    /// The first cancel handler inline: most promises that have one have exactly one.
+    @usableFromInline var firstCancelHandler: CancelHandler?
+    @usableFromInline var moreCancelHandlers: [CancelHandler] = []
+    /// The body of a lazy promise, taken by the first observer.
+    @usableFromInline var lazyStart: (@Sendable () -> Void)?
+
+    @inlinable init(lazyStart: (@Sendable () -> Void)? = nil) {
+        self.lazyStart = lazyStart
+    }
+
+    @inlinable var cancelHandlers: [CancelHandler] {
+        guard let firstCancelHandler else { return [] }
+        return [firstCancelHandler] + moreCancelHandlers
+    }
+
+    @inlinable func append(_ handler: @escaping CancelHandler) {
+        if firstCancelHandler == nil {
+            firstCancelHandler = handler
+        } else {
+            moreCancelHandlers.append(handler)
+        }
     }
 }
