@@ -21,8 +21,12 @@
         let storage = unsafeDowncast(buffer, to: Self.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
-            let rc = pthread_mutex_init(mutex, nil)
-            precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+            #if !canImport(Glibc)
+                // glibc's PTHREAD_MUTEX_INITIALIZER is all zeros, which the line above wrote: a call
+                // per promise saved. Elsewhere (Darwin's initializer has a signature) initialize it.
+                let rc = pthread_mutex_init(mutex, nil)
+                precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+            #endif
         }
         return storage
     }
