@@ -81,26 +81,34 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         _ = takeStep()
     }
 
-    /// Where `PromiseState.linkStepHeld`, the header's first field, lies in the object: after the
-    /// object header (metadata pointer and reference counts, two words), aligned for the header,
-    /// whose alignment is its widest field's. Computed from `Value` alone, which a generic deinit
-    /// knows without a metadata lookup.
-    @inlinable static var stepHeldOffset: Int {
+    /// Where the header lies in the object: after the object header (metadata pointer and reference
+    /// counts, two words), aligned for the header, whose alignment is its widest field's.
+    @inlinable static var headerOffset: Int {
         let alignment = max(MemoryLayout<Int>.alignment, MemoryLayout<UInt64>.alignment, MemoryLayout<Value>.alignment)
         return (2 * MemoryLayout<Int>.size + alignment - 1) / alignment * alignment
     }
 
+    /// Where `PromiseState.linkStepHeld`, right after the header's first field (`nextID`), lies in the
+    /// object. Computed from `Value` alone, which a generic deinit knows without a metadata lookup.
+    @inlinable static var stepHeldOffset: Int { headerOffset + MemoryLayout<UInt64>.size }
+
     /// Whether `linkStepHeld` is where the deinit reads it (checked in debug builds and by a test).
     @inlinable var stepHeldAtFixedOffset: Bool {
         let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.stepHeldOffset }
-            && MemoryLayout<PromiseState<Value>>.offset(of: \.linkStepHeld) == 0
+        return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.headerOffset }
+            && MemoryLayout<PromiseState<Value>>.offset(of: \.linkStepHeld) == MemoryLayout<UInt64>.size
     }
 
-    /// `PromiseState.linkStepHeld`, outside the lock (see the type's comment).
+    /// `PromiseState.linkStepHeld`, outside the lock (see the type's comment). Through a raw pointer:
+    /// a Swift access to the field would be an access to the whole state, which ThreadSanitizer
+    /// would then see race with the locked accesses of other threads.
     @inlinable var stepHeld: Bool {
-        get { withUnsafeMutablePointerToHeader { $0.pointee.linkStepHeld } }
-        set { withUnsafeMutablePointerToHeader { $0.pointee.linkStepHeld = newValue } }
+        get { stepHeldFlag.load(as: Bool.self) }
+        set { stepHeldFlag.storeBytes(of: newValue, as: Bool.self) }
+    }
+
+    @inlinable var stepHeldFlag: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + Self.stepHeldOffset
     }
 
     /// Where the step lives: the room after the mutex, aligned for it.

@@ -3,19 +3,22 @@ import Dispatch
 /// The state machine of one promise. Every method runs under the core's lock and returns what the
 /// caller must do after unlocking (run callbacks, cancel handlers, release upstream); none calls out.
 ///
-/// Invariants: once `result` is set it never changes, and `held` is empty (no callbacks, upstream,
-/// needed queue or extras: settled promises hold nothing but their result).
+/// Invariants: once `result` is set it never changes, and `held` and `extras` are empty (a settled
+/// promise holds its result and, harmlessly, the queue it needed).
 @usableFromInline struct PromiseState<Value: Sendable> {
     @usableFromInline typealias Callback = CallbackList<Value>.Callback
     @usableFromInline typealias CancelHandler = @Sendable () -> Void
 
+    /// The first stored property, so the header's address (which ThreadSanitizer takes for every
+    /// locked access to the state) is never that of `linkStepHeld`.
+    @usableFromInline var nextID: UInt64 = 0
     /// Whether a `LinkCore` still holds its step. Read and written only by the step's owner (see
-    /// `LinkCore`), which needs no lock for it. It must stay the first stored property: the link's
+    /// `LinkCore`), which needs no lock for it, through a raw pointer: a Swift access would be one to
+    /// the whole state. It must stay the second stored property, right after `nextID`: the link's
     /// deinit reads it at a fixed offset, without the type metadata a generic deinit would look up.
     @usableFromInline var linkStepHeld = false
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
-    @usableFromInline var nextID: UInt64 = 0
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
     @usableFromInline var held = Settled()
     /// Cancel handlers and a lazy body, which few promises have; handed over on settling, like `held`.
