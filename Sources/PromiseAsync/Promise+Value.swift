@@ -43,6 +43,9 @@ extension Promise {
         let registration = AwaitRegistration()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                // Already cancelled (the handler ran first and found nothing to take back): do not
+                // observe, which would start a lazy promise's body for nobody.
+                if Task.isCancelled { return continuation.resume(returning: .failure(CancellationError())) }
                 let id = observeResult { result in continuation.resume(returning: result) }
                 // Cancelled before the id was recorded: take the callback back here instead.
                 if let id, !registration.record(id) { resumeCancelled(id) }

@@ -45,6 +45,18 @@ import Testing
         withExtendedLifetime(resolver) {}
     }
 
+    @Test func aCancelledTaskDoesNotStartALazyPromise() async {
+        let started = Counter()
+        let lazy = Promise<Int>.lazy(on: .inline) { _ in started.increment() }
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await lazy.value
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(started.value == 0, "nobody needed the body")
+        #expect(lazy.isPending && lazy.observerCount == 0)
+    }
+
     @Test func settledBeforeCancellationKeepsTheValue() async throws {
         let (promise, resolver) = Promise<Int>.pending()
         let task = Task { try await promise.value }

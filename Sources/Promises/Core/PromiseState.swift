@@ -24,7 +24,8 @@ import Dispatch
     /// Cancel handlers and a lazy body, which few promises have; handed over on settling, like `held`.
     @usableFromInline var extras: PromiseExtras?
     /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
-    /// Kept once settled (a queue outlives its promises), so settling has one reference less to move.
+    /// Kept once settled (nothing reads it then; the queue is released with the promise), so settling
+    /// has one reference less to move.
     @usableFromInline var neededQueue: DispatchQueue?
     #if DEBUG
         /// Where the promise (or the head of its chain) was made, for `PendingPromiseDiagnostics`.
