@@ -28,16 +28,18 @@ extension Promise {
     /// - Parameter timeout: how long to wait; `PromiseError.timedOut` after that. Default: forever.
     @available(*, noasync, message: "wait() blocks a thread; use `try await promise.value` in async code")
     @inlinable public func wait(timeout: DispatchTimeInterval = .never) throws -> Value {
-        if let reason = DeadlockCheck.reason(waitingOn: core, core.dependencies()) {
-            throw PromiseError.waitWouldDeadlock(reason: reason)
-        }
-        if let result = core.result { return try result.get() }
+        if let reason = DeadlockCheck.reasonInsideTask { throw PromiseError.waitWouldDeadlock(reason: reason) }
         let semaphore = DispatchSemaphore(value: 0)
-        guard let id = core.observe({ _ in semaphore.signal() }) else {
+        guard let waiting = core.observeDependencies({ _ in semaphore.signal() }) else {
             return try core.result!.get()
         }
+        if let reason = DeadlockCheck.reason(waitingOn: core, (waiting.queue, waiting.upstream)) {
+            _ = core.removeObserver(waiting.id)
+            throw PromiseError.waitWouldDeadlock(reason: reason)
+        }
+        if waiting.isLazy { core.startLazyBody() }
         let deadline: DispatchTime = timeout == .never ? .distantFuture : .now() + timeout
-        if semaphore.wait(timeout: deadline) == .timedOut, core.removeObserver(id) {
+        if semaphore.wait(timeout: deadline) == .timedOut, core.removeObserver(waiting.id) {
             throw PromiseError.timedOut
         }
         return try core.result!.get()

@@ -63,4 +63,17 @@ import Testing
         let promise = Promise<Int>.lazy { $0.fulfill(4) }
         #expect(await onThread { blockingWait(promise) }.value == 4)
     }
+
+    @Test func aRefusedWaitLeavesALazyPromiseUnstarted() async {
+        let queue = DispatchQueue(label: "lazy-refused")
+        let started = Counter()
+        let promise = Promise<Int>.lazy(on: queue) { resolver in
+            started.increment()
+            resolver.fulfill(1)
+        }
+        let result = await onThread { queue.sync { blockingWait(promise) } }
+        #expect(result.promiseErrorKind == "waitWouldDeadlock")
+        await onThread { queue.sync {} }  // whatever the wait scheduled on the queue has run by now
+        #expect(started.value == 0 && promise.isPending && promise.observerCount == 0)
+    }
 }

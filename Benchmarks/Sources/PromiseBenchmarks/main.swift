@@ -2,6 +2,7 @@ import Foundation
 
 // Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
 //                          [--threads N[,…]] [--repetitions N]
+// The *-parts workloads (Decomposition.swift) run only when named with --only.
 Allocations.preloadIfPossible()
 
 let arguments = CommandLine.arguments
@@ -19,6 +20,7 @@ workloads += allWorkloads(fixtures) { only?.contains($0) ?? true } + waitAndAsyn
 for threads in threadCounts(option("--threads")) {
     workloads += [createAttachFulfill(threads: threads), fanIn(threads: threads, fixtures)]
 }
+let parts = decompositionWorkloads(fixtures).filter { only?.contains($0.name) ?? false }
 if let only { workloads = workloads.filter { only.contains($0.name) } }
 // --contender runs a subset, e.g. to count one contender's instructions with `perf stat`.
 if let names = option("--contender").map({ Set($0.split(separator: ",").map(String.init)) }) {
@@ -71,6 +73,12 @@ for (index, row) in rows.enumerated() {
             + row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
             .joined(separator: " | ") + " |")
     if index == 0 { print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|") }
+}
+
+for workload in parts {
+    let results = try await run(workload, repetitions: repetitions, scale: scale)
+    report.append((workload.name, "ns", results))
+    printDecomposition(workload, results)
 }
 
 if let path = option("--json") {

@@ -113,6 +113,24 @@ import Dispatch
         }
     }
 
+    /// For `wait()`: registers `callback` if pending and returns its id with what this promise
+    /// depends on, all in one critical section (the less a waiting thread does before it blocks, the
+    /// sooner it is woken); nil if settled. Does not start a lazy body: see `startLazyBody()`.
+    @inlinable final func observeDependencies(
+        _ callback: @escaping Callback
+    ) -> (id: CallbackID, queue: DispatchQueue?, upstream: [UpstreamLink], isLazy: Bool)? {
+        withLock { state in
+            guard state.isPending else { return nil }
+            let id = state.register(callback)
+            return (id, state.neededQueue, state.upstreamLinks, state.extras?.lazyStart != nil)
+        }
+    }
+
+    /// Starts a lazy body, unless an observer already did.
+    @inlinable final func startLazyBody() {
+        withLock { $0.takeLazyStart() }?()
+    }
+
     /// Registers `callback` for `derived`, a promise no other thread can reach yet, and records this
     /// promise as its upstream in the same critical section. Writing `derived`'s state under *this*
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes

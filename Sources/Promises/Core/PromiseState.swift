@@ -89,11 +89,21 @@ import Dispatch
 
     @inlinable mutating func observe(_ callback: @escaping Callback) -> Observed {
         if let result { return .settled(result) }
+        return .registered(register(callback), start: takeLazyStart())
+    }
+
+    /// Appends `callback` to a pending promise's callbacks.
+    @inlinable mutating func register(_ callback: @escaping Callback) -> CallbackID {
         nextID &+= 1
         held.callbacks.append(callback, id: nextID)
-        let start = extras?.lazyStart
-        extras?.lazyStart = nil
-        return .registered(CallbackID(raw: nextID), start: start)
+        return CallbackID(raw: nextID)
+    }
+
+    /// The body of a lazy promise, the first time it is asked for.
+    @inlinable mutating func takeLazyStart() -> (@Sendable () -> Void)? {
+        guard let extras, let start = extras.lazyStart else { return nil }
+        extras.lazyStart = nil
+        return start
     }
 
     /// The outcome of a detach; the removed callback travels out to be released after unlocking.

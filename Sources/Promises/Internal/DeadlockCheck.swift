@@ -19,16 +19,19 @@ import Foundation
     /// Bounds the walk up a dependency graph (a million-link chain is not walked to the end).
     private static let maximumWalk = 100_000
 
-    /// Why waiting on `core`, whose pending dependencies are `first` (nil once it settled), would
-    /// deadlock here; nil if it is safe. Not generic, so `wait()` runs no unspecialized code.
+    /// Why blocking here would deadlock whatever the promise: inside a Swift Task. Checked first, even
+    /// for a settled promise, so the mistake shows at once.
+    @usableFromInline static var reasonInsideTask: String? {
+        guard withUnsafeCurrentTask(body: { $0 != nil }) else { return nil }
+        return "wait() was called inside a Swift Task, where blocking starves the cooperative thread pool; "
+            + "use `try await promise.value` instead"
+    }
+
+    /// Why waiting on pending `core`, whose dependencies are `first`, would deadlock here; nil if it
+    /// is safe. Not generic, so `wait()` runs no unspecialized code.
     @usableFromInline static func reason(
-        waitingOn core: AnyObject, _ first: (queue: DispatchQueue?, upstream: [UpstreamLink])?
+        waitingOn core: AnyObject, _ first: (queue: DispatchQueue?, upstream: [UpstreamLink])
     ) -> String? {
-        if withUnsafeCurrentTask(body: { $0 != nil }) {
-            return "wait() was called inside a Swift Task, where blocking starves the cooperative thread pool; "
-                + "use `try await promise.value` instead"
-        }
-        guard let first else { return nil }
         if Trampoline.hasQueuedWork {
             return "wait() was called inside an inline callback with settles queued behind it on this thread, "
                 + "which may be the very ones this promise needs; wait outside the callback, or chain instead"
