@@ -6,15 +6,28 @@ import Promises
 /// time. Run only when named with `--only`; they print a table of their own (each part ÷ `floor`).
 func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
     let worker = fixtures.worker
+    // The whole round trip and its floor are the contenders of the workloads being taken apart.
+    let whole = waitAndAsyncWorkloads(fixtures)
+    func contender(_ workload: String, _ name: String, as part: String) -> Contender {
+        let found = whole.first { $0.name == workload }!.contenders.first { $0.name == name }!
+        return Contender(name: part, body: found.body)
+    }
+    /// A semaphore signalled from `worker`, with `between` run before the wait.
+    func semaphoreRoundTrip(_ between: @escaping @Sendable () -> Void) -> Body {
+        .blocking { iterations in
+            for _ in 0..<iterations {
+                let done = DispatchSemaphore(value: 0)
+                worker.async { done.signal() }
+                between()
+                done.wait()
+            }
+        }
+    }
     return [
         Workload(
             name: "async-roundtrip-parts", iterations: 20_000, operationsPerIteration: 1,
             contenders: [
-                Contender(
-                    name: "Promise { }.value",
-                    body: .async { iterations in
-                        for _ in 0..<iterations { blackHole(try await Promise { await asyncOne() }.value) }
-                    }),
+                contender("async-roundtrip", "Promises", as: "Promise { }.value"),
                 Contender(
                     name: "pending(), Task, value",
                     body: .async { iterations in
@@ -34,24 +47,12 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                                 })
                         }
                     }),
-                Contender(
-                    name: "floor",
-                    body: .async { iterations in
-                        for _ in 0..<iterations { blackHole(await Task { await asyncOne() }.value) }
-                    }),
+                contender("async-roundtrip", "floor", as: "floor"),
             ]),
         Workload(
             name: "wait-cross-thread-parts", iterations: 20_000, operationsPerIteration: 1,
             contenders: [
-                Contender(
-                    name: "wait()",
-                    body: .blocking { iterations in
-                        for _ in 0..<iterations {
-                            let (promise, resolver) = Promise<Int>.pending()
-                            worker.async { resolver.fulfill(1) }
-                            blackHole(try promise.wait())
-                        }
-                    }),
+                contender("wait-cross-thread", "Promises", as: "wait()"),
                 Contender(
                     name: "inline callback signals a semaphore",
                     body: .blocking { iterations in
@@ -65,23 +66,8 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                     }),
                 Contender(
                     name: "floor, one promise made before waiting",
-                    body: .blocking { iterations in
-                        for _ in 0..<iterations {
-                            let done = DispatchSemaphore(value: 0)
-                            worker.async { done.signal() }
-                            blackHole(Promise<Int>.pending())
-                            done.wait()
-                        }
-                    }),
-                Contender(
-                    name: "floor",
-                    body: .blocking { iterations in
-                        for _ in 0..<iterations {
-                            let done = DispatchSemaphore(value: 0)
-                            worker.async { done.signal() }
-                            done.wait()
-                        }
-                    }),
+                    body: semaphoreRoundTrip { blackHole(Promise<Int>.pending()) }),
+                Contender(name: "floor", body: semaphoreRoundTrip {}),
             ]),
     ]
 }
