@@ -92,7 +92,7 @@ import Dispatch
 
     @inlinable final func finishCancellation(_ settled: PromiseState<Value>.Settled, _ extras: PromiseExtras?) {
         if let extras, extras.firstCancelHandler != nil {
-            Trampoline.current.deliver(extras.cancelHandlers, from: self)
+            Trampoline.current.deliver(cancelHandlersOf: extras, from: self)
         }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()), from: self)
@@ -153,8 +153,7 @@ import Dispatch
     /// Never used for a `LinkCore`'s callback: that one is taken back through `UpstreamLink.release`,
     /// which tells the link to release its step.
     @inlinable final func removeObserver(_ id: CallbackID) -> Bool {
-        if case .detached = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) { return true }
-        return false  // (the removed callback is released here, after unlocking)
+        takeObserver(id) != nil  // (the removed callback is released here, after unlocking)
     }
 
     /// Takes back callback `id` and returns it (to be called or released after unlocking); nil if it

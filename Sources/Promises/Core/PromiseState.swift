@@ -47,10 +47,10 @@ import Dispatch
 
     // MARK: Settling
 
-    /// Everything a settled promise lets go of, moved out under the lock and released after unlocking:
-    /// releasing a closure can run a deinit, and no user code may run under the lock.
-    /// (With `extras`.) At most three references: with more, the compiler destroys the struct through
-    /// run-time metadata, which costs more than the rest of a settle.
+    /// What a settled promise lets go of (with `extras`), moved out under the lock and released after
+    /// unlocking: releasing a closure can run a deinit, and no user code may run under the lock.
+    /// At most three references: with more, the compiler destroys the struct through run-time
+    /// metadata, which costs more than the rest of a settle.
     @usableFromInline struct Settled {
         @usableFromInline var callbacks = CallbackList<Value>()
         @usableFromInline var upstream = UpstreamLinks.none
@@ -176,9 +176,11 @@ import Dispatch
         self.lazyStart = lazyStart
     }
 
-    @inlinable var cancelHandlers: [CancelHandler] {
-        guard let firstCancelHandler else { return [] }
-        return [firstCancelHandler] + moreCancelHandlers
+    /// Calls `body` with each cancel handler, in registration order.
+    @inlinable func forEachCancelHandler(_ body: (CancelHandler) -> Void) {
+        guard let firstCancelHandler else { return }
+        body(firstCancelHandler)
+        for handler in moreCancelHandlers { body(handler) }
     }
 
     @inlinable func append(_ handler: @escaping CancelHandler) {

@@ -159,9 +159,9 @@
     }
 
     /// Runs cancel handlers as part of `source`'s delivery (before any callback has run).
-    @inlinable func deliver(_ handlers: [@Sendable () -> Void], from source: AnyObject) {
+    @inlinable func deliver(cancelHandlersOf extras: PromiseExtras, from source: AnyObject) {
         _ = beginDelivery(of: ObjectIdentifier(source))
-        for handler in handlers { handler() }
+        extras.forEachCancelHandler { $0() }
         deliveryCount -= 1
     }
 
