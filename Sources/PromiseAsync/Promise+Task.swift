@@ -24,15 +24,16 @@ extension Promise {
         // The caller's isolation stands in for the operation's: `operation.isolation` would say it
         // exactly, but reading it crashes Swift 6.3's SILGen. So `Promise { @MainActor in … }` made
         // outside main-actor code is not known to need the main queue.
-        let (promise, resolver) = Promise<Value>.pending(needing: isMainActor(isolation) ? .main : nil)
+        // No resolver: the Task always runs its body, which always settles the promise.
+        let promise = Promise<Value>.unresolved(needing: isMainActor(isolation) ? .main : nil)
         let task = Task(priority: priority) {
             do {
-                resolver.fulfill(try await operation())
+                promise.settle(.success(try await operation()))
             } catch {
-                resolver.reject(error)
+                promise.settle(.failure(error))
             }
         }
-        resolver.onCancel { task.cancel() }
+        promise.onCancel { task.cancel() }
         self = promise
     }
 

@@ -40,69 +40,21 @@ extension Promise {
 
     @inlinable func outcome(cancellingOnTaskCancellation: Bool) async -> Result<Value, any Error> {
         if let settled = currentResult { return settled }
-        let registration = AwaitRegistration()
+        // Shared with the cancellation handler, which may run first (the Task was already cancelled)
+        // or at the same time; the promise's lock decides between registering and withdrawing.
+        let slot = ObserverSlot()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                // Already cancelled (the handler ran first and found nothing to take back): do not
-                // observe, which would start a lazy promise's body for nobody. (Asked of the
-                // registration: `Task.isCancelled` costs about 100 ns, `UnsafeCurrentTask` being resilient.)
-                if registration.isCancelled {
-                    return continuation.resume(returning: .failure(CancellationError()))
+                // False: the Task was cancelled first. Nothing was observed, so a lazy promise's body
+                // was not started for nobody.
+                if !observeResult({ result in continuation.resume(returning: result) }, in: slot) {
+                    continuation.resume(returning: .failure(CancellationError()))
                 }
-                let id = observeResult { result in continuation.resume(returning: result) }
-                // Cancelled before the id was recorded: take the callback back here instead.
-                if let id, !registration.record(id) { resumeCancelled(id) }
             }
         } onCancel: {
             if cancellingOnTaskCancellation { cancel() }
-            if let id = registration.cancel() { resumeCancelled(id) }
-        }
-    }
-
-    /// Takes back the awaiting callback `id` and calls it with `CancellationError`, unless it already ran.
-    /// The promise's lock decides which of the two happens, so the continuation resumes exactly once.
-    @inlinable func resumeCancelled(_ id: CallbackID) {
-        takeObserver(id)?(.failure(CancellationError()))
-    }
-}
-
-/// Hands the id of an awaiting callback from the Task body to its cancellation handler, which may run
-/// first (the Task was already cancelled) or concurrently. It holds no continuation (the callback
-/// does, and whoever takes the callback out of the promise resumes it), so its state is not generic.
-@usableFromInline struct AwaitRegistration: Sendable {
-    @usableFromInline enum State: Sendable {
-        case idle
-        case registered(CallbackID)
-        case cancelled
-    }
-
-    @usableFromInline let state = LockedBox(State.idle)
-
-    @inlinable init() {}
-
-    /// Records the callback's id; false if the Task was cancelled first (the caller takes it back).
-    @inlinable func record(_ id: CallbackID) -> Bool {
-        state.withLock { state in
-            guard case .idle = state else { return false }
-            state = .registered(id)
-            return true
-        }
-    }
-
-    /// Whether the Task's cancellation handler already ran.
-    @inlinable var isCancelled: Bool {
-        state.withLock { state in
-            guard case .cancelled = state else { return false }
-            return true
-        }
-    }
-
-    /// Marks the Task cancelled; returns the callback's id if it was already recorded.
-    @inlinable func cancel() -> CallbackID? {
-        state.withLock { state in
-            defer { state = .cancelled }
-            guard case .registered(let id) = state else { return nil }
-            return id
+            // Whoever takes the callback out of the promise calls it: exactly one resume.
+            takeObserver(in: slot)?(.failure(CancellationError()))
         }
     }
 }

@@ -20,13 +20,6 @@ extension Promise {
         return Promise<U>(core: derived)
     }
 
-    /// A pending promise whose producer runs on `queue` (for `wait()`'s deadlock check): the async
-    /// bridge's Tasks isolated to the main actor.
-    @inlinable package static func pending(needing queue: DispatchQueue?) -> (Promise<Value>, Resolver<Value>) {
-        let core = PromiseCore<Value>.pending(neededQueue: queue)
-        return (Promise(core: core), Resolver(core: core))
-    }
-
     @usableFromInline typealias Runs<Payload> = @Sendable (Payload, Result<Value, any Error>) -> Bool
     @usableFromInline typealias Body<Payload> = @Sendable (Payload, Result<Value, any Error>) -> Void
 
@@ -109,16 +102,35 @@ extension Promise {
         core.observe(callback)
     }
 
+    /// Registers `callback` like `observeResult(_:)`, recording it in `slot` so that another thread can
+    /// take it back with `takeObserver(in:)`; false (nothing registered) if that already happened.
+    @inlinable package func observeResult(
+        _ callback: @escaping @Sendable (Result<Value, any Error>) -> Void, in slot: ObserverSlot
+    ) -> Bool {
+        core.observe(callback, in: slot)
+    }
+
+    /// Closes `slot` and hands over its callback, so the caller can call it instead (the promise never
+    /// will); nil if none was registered or it already ran.
+    @inlinable package func takeObserver(in slot: ObserverSlot) -> (@Sendable (Result<Value, any Error>) -> Void)? {
+        core.takeObserver(in: slot)
+    }
+
+    /// A pending promise with no resolver, for a producer that always settles it (a Task's body); its
+    /// producer runs on `queue` (for `wait()`'s deadlock check: a Task isolated to the main actor).
+    @inlinable package static func unresolved(needing queue: DispatchQueue?) -> Promise<Value> {
+        Promise(core: .pending(neededQueue: queue))
+    }
+
+    /// Runs `handler` once if this promise is cancelled while pending (at once if it already was).
+    @inlinable package func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        core.onCancel(handler)
+    }
+
     /// Takes back a callback without cancelling anything; false if it already ran.
     @discardableResult
     @inlinable package func removeObserver(_ id: CallbackID) -> Bool {
         core.removeObserver(id)
-    }
-
-    /// Takes back a callback without cancelling anything and hands it over, so the caller can call it
-    /// instead (the promise never will); nil if it already ran or was taken back.
-    @inlinable package func takeObserver(_ id: CallbackID) -> (@Sendable (Result<Value, any Error>) -> Void)? {
-        core.takeObserver(id)
     }
 
     /// Takes back a callback and, if that leaves this pending promise unobserved, cancels it (and so

@@ -77,3 +77,20 @@ import Testing
         #expect(started.value == 0 && promise.isPending && promise.observerCount == 0)
     }
 }
+
+@Suite struct CurrentTaskTests {
+    @Test func seesTheTaskItRunsIn() async {
+        #expect(CurrentTask.isRunning)
+        #expect(withUnsafeCurrentTask { $0 != nil })
+    }
+
+    @Test func seesNoTaskOnAThreadOfItsOwn() async {
+        let seen = await onThread { (CurrentTask.isRunning, withUnsafeCurrentTask { $0 != nil }) }
+        #expect(seen == (false, false))
+    }
+
+    @Test func findsTheRuntimeEntryWhereTheRuntimeIsShared() {
+        // The tests link the Swift runtime dynamically, so the cheap path must be the one in use.
+        #expect(CurrentTask.runtimeEntry != nil)
+    }
+}

@@ -23,6 +23,11 @@ struct Workload {
     /// Operations per iteration (links in a chain, elements in an `all`); results are per operation.
     let operationsPerIteration: Int
     let contenders: [Contender]
+
+    /// Iterations of one measurement of `contender`.
+    func iterations(of contender: Contender, scale: Double) -> Int {
+        max(1, Int(Double(iterations) * scale * contender.iterationScale))
+    }
 }
 
 /// One long-lived thread for every blocking measurement: a fresh thread per run would measure its
@@ -87,9 +92,7 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
 
 /// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up.
 func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
-    func iterations(_ contender: Contender) -> Int {
-        max(1, Int(Double(workload.iterations) * scale * contender.iterationScale))
-    }
+    func iterations(_ contender: Contender) -> Int { workload.iterations(of: contender, scale: scale) }
     for contender in workload.contenders {
         _ = try await measure(contender.body, iterations: max(1, iterations(contender) / 4))
     }

@@ -1,8 +1,10 @@
 import Foundation
 
 // Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
-//                          [--threads N[,…]] [--repetitions N]
+//                          [--threads N[,…]] [--repetitions N] [--operations]
 // The *-parts workloads (Decomposition.swift) run only when named with --only.
+// --operations prints, on standard error, the operations one measurement of each contender runs
+// (Benchmarks/instructions.sh divides instruction counts by them).
 Allocations.preloadIfPossible()
 
 let arguments = CommandLine.arguments
@@ -37,6 +39,13 @@ for workload in workloads {
     let results = try await run(workload, repetitions: repetitions, scale: scale)
     report.append((workload.name, "ns", results))
     FileHandle.standardError.write("measured \(workload.name)\n".data(using: .utf8)!)
+    if arguments.contains("--operations") {
+        for contender in workload.contenders {
+            let operations = workload.iterations(of: contender, scale: scale) * workload.operationsPerIteration
+            FileHandle.standardError.write(
+                "operations \(workload.name) \(contender.name) \(operations)\n".data(using: .utf8)!)
+        }
+    }
 }
 // Allocations per operation, where the interposer is preloaded.
 for workload in workloads

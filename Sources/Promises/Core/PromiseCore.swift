@@ -113,6 +113,35 @@ import Dispatch
         }
     }
 
+    /// Registers `callback` and records its id in `slot`, unless `slot` was closed first (then false,
+    /// and nothing is registered or started); calls it at once if settled. One critical section.
+    @inlinable final func observe(_ callback: @escaping Callback, in slot: ObserverSlot) -> Bool {
+        let observed = withLock { state -> PromiseState<Value>.Observed? in
+            guard !slot.isClosed else { return nil }
+            let observed = state.observe(callback)
+            if case .registered(let id, _) = observed { slot.id = id }
+            return observed
+        }
+        switch observed {
+        case nil: return false
+        case .settled(let result)?: Trampoline.invoke(callback, with: result)
+        case .registered(_, let start)?: start?()
+        }
+        return true
+    }
+
+    /// Closes `slot` and takes back its callback (to be called or released after unlocking); nil if
+    /// none was registered or it already ran.
+    @inlinable final func takeObserver(in slot: ObserverSlot) -> Callback? {
+        let detached = withLock { state -> PromiseState<Value>.Detached in
+            slot.isClosed = true
+            guard let id = slot.id else { return .notRegistered }
+            return state.detach(id, cancellingIfUnobserved: false)
+        }
+        if case .detached(let callback) = detached { return callback }
+        return nil
+    }
+
     /// For `wait()`: registers `callback` if pending and returns its id with what this promise
     /// depends on, all in one critical section (the less a waiting thread does before it blocks, the
     /// sooner it is woken); nil if settled. Does not start a lazy body: see `startLazyBody()`.

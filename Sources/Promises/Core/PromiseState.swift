@@ -162,15 +162,16 @@ import Dispatch
 }
 
 /// What few promises hold, out of line: fewer fields make every settle and deinit cheaper.
-/// Like the rest of a promise's state, only touched under the core's lock or once moved out of it.
+/// Like the rest of a promise's state, only touched under the core's lock or once moved out of it,
+/// so the dynamic exclusivity checks a class's fields get (about 60 instructions each) are off.
 @usableFromInline final class PromiseExtras {
     @usableFromInline typealias CancelHandler = @Sendable () -> Void
 
     /// The first cancel handler inline: most promises that have one have exactly one.
-    @usableFromInline var firstCancelHandler: CancelHandler?
-    @usableFromInline var moreCancelHandlers: [CancelHandler] = []
+    @exclusivity(unchecked) @usableFromInline var firstCancelHandler: CancelHandler?
+    @exclusivity(unchecked) @usableFromInline var moreCancelHandlers: [CancelHandler] = []
     /// The body of a lazy promise, taken by the first observer.
-    @usableFromInline var lazyStart: (@Sendable () -> Void)?
+    @exclusivity(unchecked) @usableFromInline var lazyStart: (@Sendable () -> Void)?
 
     @inlinable init(lazyStart: (@Sendable () -> Void)? = nil) {
         self.lazyStart = lazyStart

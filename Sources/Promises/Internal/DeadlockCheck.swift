@@ -22,7 +22,7 @@ import Foundation
     /// Why blocking here would deadlock whatever the promise: inside a Swift Task. Checked first, even
     /// for a settled promise, so the mistake shows at once.
     @usableFromInline static var reasonInsideTask: String? {
-        guard withUnsafeCurrentTask(body: { $0 != nil }) else { return nil }
+        guard CurrentTask.isRunning else { return nil }
         return "wait() was called inside a Swift Task, where blocking starves the cooperative thread pool; "
             + "use `try await promise.value` instead"
     }
