@@ -4,22 +4,31 @@
 #
 # Usage: Benchmarks/instructions.sh WORKLOAD [CONTENDER ...]   (default: every contender)
 #        CALLGRIND_KEEP=DIR keeps the callgrind files (for callgrind_annotate) in DIR.
+# The main table's workloads only, not the *-parts ones.
 #
 # It builds the benchmarks with the Swift runtime linked statically (valgrind 3.19 cannot read the
 # toolchain's shared libraries), runs each contender under callgrind with one and with three
 # repetitions, and divides the difference by the operations of the two extra repetitions, so start-up,
 # warm-up and the allocation count cancel out.
 # Valgrind runs one thread at a time: for the cross-thread workloads this counts the CPU work of a
-# round trip, not its latency. In this build `wait()`'s Task check takes its fallback path (a static
-# binary does not export the runtime's symbols), about 540 instructions more than a normal build's.
+# round trip, not its latency, and moves by 10–20 % from run to run. In this build `wait()`'s Task
+# check takes its fallback path (a static binary does not export the runtime's symbols), about 540
+# instructions more than a normal build's.
 set -euo pipefail
-cd "$(dirname "$0")"
+export LC_ALL=C
 workload=${1:?usage: instructions.sh WORKLOAD [CONTENDER ...]}
 shift
+if [ -n "${CALLGRIND_KEEP:-}" ]; then
+    mkdir -p "$CALLGRIND_KEEP"
+    work=$(cd "$CALLGRIND_KEEP" && pwd)
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+cd "$(dirname "$0")"
 scratch=.build-static
 swift build -c release --product PromiseBenchmarks --static-swift-stdlib --scratch-path "$scratch" \
-    2>&1 | grep -v "mktemp" >&2
-work=${CALLGRIND_KEEP:-$(mktemp -d)}
+    2>&1 | { grep -v "mktemp" || true; } >&2
 mkdir -p "$work/lib"
 # The interposer library goes aside (found through LD_LIBRARY_PATH): next to the program, it would
 # make the program re-execute itself with it preloaded.
@@ -29,32 +38,50 @@ objcopy --strip-debug "$work/bench"
 objcopy --strip-debug "$work/lib/libMallocInterposerSwift.so"
 export LD_LIBRARY_PATH="$work/lib"
 
+# The operations one measurement of `contender` runs, from a log of a run with --operations.
+operations() {
+    awk -v prefix="operations $workload $1 " \
+        'index($0, prefix) == 1 { print substr($0, length(prefix) + 1) }' "$2"
+}
+
 contenders=("$@")
 if [ ${#contenders[@]} -eq 0 ]; then
-    mapfile -t contenders < <("$work/bench" --only "$workload" --quick --operations 2>&1 >/dev/null |
-        sed -n "s/^operations $workload \(.*\) [0-9]*$/\1/p")
+    "$work/bench" --only "$workload" --quick --operations 2>"$work/list.log" >/dev/null
+    mapfile -t contenders < <(awk -v prefix="operations $workload " \
+        'index($0, prefix) == 1 { line = substr($0, length(prefix) + 1); sub(/ [0-9]+$/, "", line); print line }' \
+        "$work/list.log")
 fi
 [ ${#contenders[@]} -gt 0 ] || { echo "no contenders for workload '$workload'" >&2; exit 1; }
 
-# Instructions and operations of one run: "IR OPERATIONS".
+# Instructions of one run under callgrind, then the operations of one measurement: "IR OPERATIONS".
 count() {
-    local contender=$1 repetitions=$2 log="$work/$3.log"
-    valgrind --tool=callgrind --callgrind-out-file="$work/$3.callgrind" "$work/bench" --only "$workload" \
-        --contender "$contender" --repetitions "$repetitions" --operations >/dev/null 2>"$log"
+    local contender=$1 repetitions=$2 name=$3
+    local log="$work/$name.log"
+    if ! valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" "$work/bench" \
+        --only "$workload" --contender "$contender" --repetitions "$repetitions" --operations \
+        >/dev/null 2>"$log"; then
+        echo "callgrind failed for '$contender' (see $log)" >&2
+        return 1
+    fi
     local ir operations
     ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log")
-    operations=$(sed -n "s/^operations $workload $contender \([0-9]*\)$/\1/p" "$log")
-    [ -n "$ir" ] && [ -n "$operations" ] || { echo "callgrind failed for '$contender' (see $log)" >&2; exit 1; }
+    operations=$(operations "$contender" "$log")
+    if [ -z "$ir" ] || [ -z "$operations" ]; then
+        echo "no count for '$contender' (see $log)" >&2
+        return 1
+    fi
     echo "$ir $operations"
 }
 
 printf '%s (instructions per operation; callgrind)\n' "$workload"
 first=""
 for contender in "${contenders[@]}"; do
-    name=${contender// /_}
-    read -r ir1 _ < <(count "$contender" 1 "$name.1")
-    read -r ir3 operations < <(count "$contender" 3 "$name.3")
-    perop=$(( (ir3 - ir1) / (2 * operations) ))
+    name=${contender//[^A-Za-z0-9]/_}
+    one=$(count "$contender" 1 "$name.1")
+    three=$(count "$contender" 3 "$name.3")
+    read -r ir1 _ <<<"$one"
+    read -r ir3 operations <<<"$three"
+    perop=$(((ir3 - ir1) / (2 * operations)))
     first=${first:-$perop}
-    printf '  %-40s %8d  %.2f\n' "$contender" "$perop" "$(awk "BEGIN { print $perop / $first }")"
+    printf '  %-40s %8d  %s\n' "$contender" "$perop" "$(awk -v a="$perop" -v b="$first" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
 done
