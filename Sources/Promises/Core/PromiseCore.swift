@@ -103,7 +103,16 @@ import Dispatch
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
     @discardableResult
     @inlinable final func observe(_ callback: @escaping Callback) -> CallbackID? {
-        switch withLock({ $0.observe(callback) }) {
+        finishObserving(withLock { $0.observe(callback) }, callback)
+    }
+
+    /// After unlocking: calls `callback` if the promise was settled, or starts a lazy body; returns the
+    /// callback's id if it was registered.
+    @discardableResult
+    @inlinable final func finishObserving(
+        _ observed: PromiseState<Value>.Observed, _ callback: @escaping Callback
+    ) -> CallbackID? {
+        switch observed {
         case .settled(let result):
             Trampoline.invoke(callback, with: result)
             return nil
@@ -122,11 +131,8 @@ import Dispatch
             if case .registered(let id, _) = observed { slot.id = id }
             return observed
         }
-        switch observed {
-        case nil: return false
-        case .settled(let result)?: Trampoline.invoke(callback, with: result)
-        case .registered(_, let start)?: start?()
-        }
+        guard let observed else { return false }
+        finishObserving(observed, callback)
         return true
     }
 
@@ -172,26 +178,15 @@ import Dispatch
             }
             return observed
         }
-        switch observed {
-        case .settled(let result): Trampoline.invoke(callback, with: result)
-        case .registered(_, let start): start?()
-        }
+        finishObserving(observed, callback)
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).
     /// Never used for a `LinkCore`'s callback: that one is taken back through `UpstreamLink.release`,
     /// which tells the link to release its step.
     @inlinable final func removeObserver(_ id: CallbackID) -> Bool {
-        takeObserver(id) != nil  // (the removed callback is released here, after unlocking)
-    }
-
-    /// Takes back callback `id` and returns it (to be called or released after unlocking); nil if it
-    /// already ran or was removed.
-    @inlinable final func takeObserver(_ id: CallbackID) -> Callback? {
-        if case .detached(let callback) = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) {
-            return callback
-        }
-        return nil
+        if case .detached = withLock({ $0.detach(id, cancellingIfUnobserved: false) }) { return true }
+        return false  // (the removed callback is released here, after unlocking)
     }
 
     /// Records that this promise waits on `upstream` through callback `id`. If this promise is
