@@ -4,7 +4,7 @@
 #
 # Usage: Benchmarks/instructions.sh WORKLOAD [CONTENDER ...]   (default: every contender)
 #        CALLGRIND_KEEP=DIR keeps the callgrind files (for callgrind_annotate) in DIR.
-# The main table's workloads only, not the *-parts ones.
+# Any workload, the *-parts ones included (each part is a contender).
 #
 # It builds the benchmarks with the Swift runtime linked statically (valgrind 3.19 cannot read the
 # toolchain's shared libraries), runs each contender under callgrind with one and with three

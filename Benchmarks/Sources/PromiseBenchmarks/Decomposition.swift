@@ -29,12 +29,28 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
             contenders: [
                 contender("async-roundtrip", "Promises", as: "Promise { }.value"),
                 Contender(
-                    name: "pending(), Task, value",
+                    name: "pending() + Task + value",
                     body: .async { iterations in
                         for _ in 0..<iterations {
                             let (promise, resolver) = Promise<Int>.pending()
                             Task { resolver.fulfill(await asyncOne()) }
                             blackHole(try await promise.value)
+                        }
+                    }),
+                // What `value`'s semantics need of the runtime whatever the library does: a checked
+                // continuation (the design card's), resumed by the Task that runs the body, and a
+                // cancellation handler (a cancelled awaiter must stop waiting at once).
+                Contender(
+                    name: "continuation + Task + cancellation handler",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            blackHole(
+                                await withTaskCancellationHandler {
+                                    await withCheckedContinuation { continuation in
+                                        Task { continuation.resume(returning: await asyncOne()) }
+                                    }
+                                } onCancel: {
+                                })
                         }
                     }),
                 Contender(

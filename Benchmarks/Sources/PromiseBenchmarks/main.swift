@@ -22,15 +22,26 @@ workloads += allWorkloads(fixtures) { only?.contains($0) ?? true } + waitAndAsyn
 for threads in threadCounts(option("--threads")) {
     workloads += [createAttachFulfill(threads: threads), fanIn(threads: threads, fixtures)]
 }
-let parts = decompositionWorkloads(fixtures).filter { only?.contains($0.name) ?? false }
+var parts = decompositionWorkloads(fixtures).filter { only?.contains($0.name) ?? false }
 if let only { workloads = workloads.filter { only.contains($0.name) } }
 // --contender runs a subset, e.g. to count one contender's instructions with `perf stat`.
 if let names = option("--contender").map({ Set($0.split(separator: ",").map(String.init)) }) {
-    workloads = workloads.map { workload in
+    func narrowed(_ workload: Workload) -> Workload {
         Workload(
             name: workload.name, iterations: workload.iterations,
             operationsPerIteration: workload.operationsPerIteration,
             contenders: workload.contenders.filter { names.contains($0.name) })
+    }
+    workloads = workloads.map(narrowed)
+    parts = parts.map(narrowed)
+}
+
+/// With --operations: the operations one measurement of each contender runs, on standard error.
+func printOperations(_ workload: Workload) {
+    guard arguments.contains("--operations") else { return }
+    for contender in workload.contenders {
+        let operations = workload.iterations(of: contender, scale: scale) * workload.operationsPerIteration
+        FileHandle.standardError.write("operations \(workload.name) \(contender.name) \(operations)\n".data(using: .utf8)!)
     }
 }
 
@@ -39,13 +50,7 @@ for workload in workloads {
     let results = try await run(workload, repetitions: repetitions, scale: scale)
     report.append((workload.name, "ns", results))
     FileHandle.standardError.write("measured \(workload.name)\n".data(using: .utf8)!)
-    if arguments.contains("--operations") {
-        for contender in workload.contenders {
-            let operations = workload.iterations(of: contender, scale: scale) * workload.operationsPerIteration
-            FileHandle.standardError.write(
-                "operations \(workload.name) \(contender.name) \(operations)\n".data(using: .utf8)!)
-        }
-    }
+    printOperations(workload)
 }
 // Allocations per operation, where the interposer is preloaded.
 for workload in workloads
@@ -88,6 +93,7 @@ for workload in parts {
     let results = try await run(workload, repetitions: repetitions, scale: scale)
     report.append((workload.name, "ns", results))
     printDecomposition(workload, results)
+    printOperations(workload)
 }
 
 if let path = option("--json") {
