@@ -33,7 +33,7 @@ extension Promise {
                 promise.settle(.failure(error))
             }
         }
-        promise.onCancel { task.cancel() }
+        promise.onCancel(cancelling: task)
         self = promise
     }
 

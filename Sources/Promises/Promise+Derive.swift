@@ -127,6 +127,12 @@ extension Promise {
         core.onCancel(handler)
     }
 
+    /// Cancels `task` once if this promise is cancelled while pending (at once if it already was):
+    /// like `onCancel { task.cancel() }`, with no allocation for the first such hook.
+    @inlinable package func onCancel(cancelling task: Task<Void, Never>) {
+        core.onCancel(cancelling: task)
+    }
+
     /// Takes back a callback without cancelling anything; false if it already ran.
     @discardableResult
     @inlinable package func removeObserver(_ id: CallbackID) -> Bool {

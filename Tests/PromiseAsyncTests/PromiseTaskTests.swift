@@ -25,6 +25,61 @@ import Testing
         #expect(promise.isCancelled)
     }
 
+    @Test func theTaskRunningTheBodySeesTheCancellation() async throws {
+        let (started, start) = Promise<Void>.pending()
+        let (stopped, stop) = Promise<Bool>.pending()
+        let promise = Promise<Int> {
+            start.fulfill()
+            do {
+                try await Task.sleep(nanoseconds: 3_600_000_000_000)
+                stop.fulfill(false)
+            } catch {
+                stop.fulfill(error is CancellationError)
+            }
+            return 1
+        }
+        try await started.value
+        promise.cancel()
+        #expect(try await stopped.value)
+    }
+
+    // The first Task hook is stored inline; another cancel handler moves both out of line, in order.
+    @Test func aTaskHookAndCancelHandlersAllRunInOrder() async throws {
+        let order = Recorder<String>()
+        let promise = Promise<Int>.unresolved(needing: nil)
+        let (started, start) = Promise<Void>.pending()
+        let (stopped, stop) = Promise<Void>.pending()
+        let task = Task {
+            await withTaskCancellationHandler {
+                start.fulfill()
+                try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+            } onCancel: {
+                order.append("task")  // runs inside `task.cancel()`, on the cancelling thread
+            }
+            stop.fulfill()
+        }
+        promise.onCancel(cancelling: task)
+        promise.onCancel { order.append("handler") }
+        try await started.value
+        promise.cancel()
+        try await stopped.value
+        #expect(order.elements == ["task", "handler"])
+        // Added once cancelled: cancelled at once.
+        let late = Task<Void, Never> { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+        promise.onCancel(cancelling: late)
+        #expect(late.isCancelled)
+    }
+
+    @Test func aTaskHookOnASettledPromiseIsDropped() async {
+        let promise = Promise<Int>.unresolved(needing: nil)
+        promise.settle(.success(1))
+        let task = Task<Void, Never> { try? await Task.sleep(nanoseconds: 1_000) }
+        promise.onCancel(cancelling: task)
+        promise.cancel()
+        #expect(!task.isCancelled)
+        await task.value
+    }
+
     @Test func cancellingThePromiseCancelsTheTaskItWaitsOn() async {
         let (started, start) = Promise<Void>.pending()
         let task = Task<Int, any Error> {

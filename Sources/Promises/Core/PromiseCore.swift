@@ -57,7 +57,7 @@ import Dispatch
     @discardableResult
     @inlinable final func settle(_ result: Result<Value, any Error>) -> Bool {
         var settled = PromiseState<Value>.Settled()
-        var extras: PromiseExtras?
+        var extras: PromiseAttachment?
         guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
@@ -70,7 +70,7 @@ import Dispatch
     @discardableResult
     @inlinable final func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
         var settled = PromiseState<Value>.Settled()
-        var extras: PromiseExtras?
+        var extras: PromiseAttachment?
         guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
         if !settled.callbacks.isEmpty {
             Trampoline.invoke(settled.callbacks, with: result, from: self)
@@ -84,14 +84,14 @@ import Dispatch
     @discardableResult
     @inlinable final func cancel() -> Bool {
         var settled = PromiseState<Value>.Settled()
-        var extras: PromiseExtras?
+        var extras: PromiseAttachment?
         guard withLock({ $0.cancel(handingOver: &settled, &extras) }) else { return false }
         finishCancellation(settled, extras)
         return true
     }
 
-    @inlinable final func finishCancellation(_ settled: PromiseState<Value>.Settled, _ extras: PromiseExtras?) {
-        if let extras, extras.firstCancelHandler != nil {
+    @inlinable final func finishCancellation(_ settled: PromiseState<Value>.Settled, _ extras: PromiseAttachment?) {
+        if let extras, extras.hasCancelHandlers {
             Trampoline.current.deliver(cancelHandlersOf: extras, from: self)
         }
         if !settled.callbacks.isEmpty {
@@ -157,7 +157,7 @@ import Dispatch
         withLock { state in
             guard state.isPending else { return nil }
             let id = state.register(callback)
-            return (id, state.neededQueue, state.upstreamLinks, state.extras?.lazyStart != nil)
+            return (id, state.neededQueue, state.upstreamLinks, state.extras?.hasLazyStart ?? false)
         }
     }
 
@@ -244,6 +244,11 @@ import Dispatch
     /// Runs `handler` once if this promise is cancelled while pending (at once if it already was).
     @inlinable final func onCancel(_ handler: @escaping @Sendable () -> Void) {
         if withLock({ $0.addCancelHandler(handler) }) { handler() }
+    }
+
+    /// Cancels `task` once if this promise is cancelled while pending (at once if it already was).
+    @inlinable final func onCancel(cancelling task: Task<Void, Never>) {
+        if withLock({ $0.addCancelledTask(task) }) { task.cancel() }
     }
 }
 

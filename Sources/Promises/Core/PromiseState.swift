@@ -22,7 +22,7 @@ import Dispatch
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
     @usableFromInline var held = Settled()
     /// Cancel handlers and a lazy body, which few promises have; handed over on settling, like `held`.
-    @usableFromInline var extras: PromiseExtras?
+    @usableFromInline var extras: PromiseAttachment?
     /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
     /// Kept once settled (nothing reads it then; the queue is released with the promise), so settling
     /// has one reference less to move.
@@ -38,7 +38,7 @@ import Dispatch
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
-        extras = PromiseExtras(lazyStart: lazyStart)
+        extras = .extras(PromiseExtras(lazyStart: lazyStart))
         self.neededQueue = neededQueue
     }
 
@@ -62,7 +62,7 @@ import Dispatch
     /// settled. An `inout` rather than an optional return: the optional's destroy went through
     /// run-time metadata on every settle.
     @inlinable mutating func settle(
-        _ newResult: Result<Value, any Error>, handingOver settled: inout Settled, _ extras: inout PromiseExtras?
+        _ newResult: Result<Value, any Error>, handingOver settled: inout Settled, _ extras: inout PromiseAttachment?
     ) -> Bool {
         guard result == nil else { return false }
         result = newResult
@@ -72,7 +72,7 @@ import Dispatch
     }
 
     /// Cancels if pending, like `settle(_:handingOver:_:)` with `CancellationError`.
-    @inlinable mutating func cancel(handingOver settled: inout Settled, _ extras: inout PromiseExtras?) -> Bool {
+    @inlinable mutating func cancel(handingOver settled: inout Settled, _ extras: inout PromiseAttachment?) -> Bool {
         guard settle(.failure(CancellationError()), handingOver: &settled, &extras) else { return false }
         wasCancelled = true
         return true
@@ -101,7 +101,7 @@ import Dispatch
 
     /// The body of a lazy promise, the first time it is asked for.
     @inlinable mutating func takeLazyStart() -> (@Sendable () -> Void)? {
-        guard let extras, let start = extras.lazyStart else { return nil }
+        guard case .extras(let extras)? = extras, let start = extras.lazyStart else { return nil }
         extras.lazyStart = nil
         return start
     }
@@ -111,14 +111,14 @@ import Dispatch
         case notRegistered
         case detached(Callback)
         /// Detaching left nobody observing, so the promise was cancelled.
-        case cancelled(Settled, PromiseExtras?, Callback)
+        case cancelled(Settled, PromiseAttachment?, Callback)
     }
 
     @inlinable mutating func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detached {
         guard result == nil, let removed = held.callbacks.remove(id: id.raw) else { return .notRegistered }
         guard cancellingIfUnobserved, held.callbacks.isEmpty else { return .detached(removed) }
         var settled = Settled()
-        var extras: PromiseExtras?
+        var extras: PromiseAttachment?
         _ = cancel(handingOver: &settled, &extras)
         return .cancelled(settled, extras, removed)
     }
@@ -152,12 +152,61 @@ import Dispatch
 
     /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
     @inlinable mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
-        if result == nil {
-            if extras == nil { extras = PromiseExtras() }
-            extras!.append(handler)
-            return false
+        guard result == nil else { return wasCancelled }
+        switch extras {
+        case .extras(let extras)?:
+            extras.append(handler)
+        case .task(let task)?:
+            let moved = PromiseExtras()
+            moved.append { task.cancel() }
+            moved.append(handler)
+            extras = .extras(moved)
+        case nil:
+            let added = PromiseExtras()
+            added.append(handler)
+            extras = .extras(added)
         }
-        return wasCancelled
+        return false
+    }
+
+    /// Records `task` to be cancelled with this promise; returns true when it must be cancelled now
+    /// (the promise already was). The first such hook is stored inline: no allocation.
+    @inlinable mutating func addCancelledTask(_ task: Task<Void, Never>) -> Bool {
+        guard result == nil else { return wasCancelled }
+        guard extras == nil else { return addCancelHandler { task.cancel() } }
+        extras = .task(task)
+        return false
+    }
+}
+
+/// What a promise holds besides its callbacks, which few promises have. A `Promise { … }` has just
+/// the Task to cancel with it, stored inline (no object, no closure); anything more goes out of line.
+@usableFromInline enum PromiseAttachment {
+    /// The Task that settles the promise, cancelled if the promise is.
+    case task(Task<Void, Never>)
+    /// Cancel handlers and a lazy body.
+    case extras(PromiseExtras)
+
+    /// Whether a lazy body waits for its first observer.
+    @inlinable var hasLazyStart: Bool {
+        if case .extras(let extras) = self { return extras.lazyStart != nil }
+        return false
+    }
+
+    /// Whether cancelling the promise has anything to run.
+    @inlinable var hasCancelHandlers: Bool {
+        switch self {
+        case .task: return true
+        case .extras(let extras): return extras.firstCancelHandler != nil
+        }
+    }
+
+    /// Runs what cancelling the promise runs, in registration order.
+    @inlinable func runCancelHandlers() {
+        switch self {
+        case .task(let task): task.cancel()
+        case .extras(let extras): extras.forEachCancelHandler { $0() }
+        }
     }
 }
 

@@ -159,9 +159,9 @@
     }
 
     /// Runs cancel handlers as part of `source`'s delivery (before any callback has run).
-    @inlinable func deliver(cancelHandlersOf extras: PromiseExtras, from source: AnyObject) {
+    @inlinable func deliver(cancelHandlersOf extras: PromiseAttachment, from source: AnyObject) {
         _ = beginDelivery(of: ObjectIdentifier(source))
-        extras.forEachCancelHandler { $0() }
+        extras.runCancelHandlers()
         deliveryCount -= 1
     }
 
