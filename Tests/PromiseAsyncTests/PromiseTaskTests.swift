@@ -25,7 +25,7 @@ import Testing
         #expect(promise.isCancelled)
     }
 
-    @Test func theTaskRunningTheBodySeesTheCancellation() async throws {
+    @Test(.timeLimit(.minutes(1))) func theTaskRunningTheBodySeesTheCancellation() async throws {
         let (started, start) = Promise<Void>.pending()
         let (stopped, stop) = Promise<Bool>.pending()
         let promise = Promise<Int> {
@@ -44,7 +44,7 @@ import Testing
     }
 
     // The first Task hook is stored inline; another cancel handler moves both out of line, in order.
-    @Test func aTaskHookAndCancelHandlersAllRunInOrder() async throws {
+    @Test(.timeLimit(.minutes(1))) func aTaskHookAndCancelHandlersAllRunInOrder() async throws {
         let order = Recorder<String>()
         let promise = Promise<Int>.unresolved(needing: nil)
         let (started, start) = Promise<Void>.pending()
@@ -68,6 +68,27 @@ import Testing
         let late = Task<Void, Never> { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
         promise.onCancel(cancelling: late)
         #expect(late.isCancelled)
+    }
+
+    // A cancel handler first: the Task hook goes out of line after it.
+    @Test(.timeLimit(.minutes(1))) func aTaskHookAfterACancelHandlerRunsSecond() async throws {
+        let order = Recorder<String>()
+        let promise = Promise<Int>.unresolved(needing: nil)
+        let (started, start) = Promise<Void>.pending()
+        let task = Task {
+            await withTaskCancellationHandler {
+                start.fulfill()
+                try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+            } onCancel: {
+                order.append("task")
+            }
+        }
+        promise.onCancel { order.append("handler") }
+        promise.onCancel(cancelling: task)
+        try await started.value
+        promise.cancel()
+        await task.value
+        #expect(order.elements == ["handler", "task"])
     }
 
     @Test func aTaskHookOnASettledPromiseIsDropped() async {

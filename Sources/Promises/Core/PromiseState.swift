@@ -21,7 +21,8 @@ import Dispatch
     @usableFromInline var wasCancelled = false
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
     @usableFromInline var held = Settled()
-    /// Cancel handlers and a lazy body, which few promises have; handed over on settling, like `held`.
+    /// A Task to cancel with the promise, or cancel handlers and a lazy body; handed over on settling,
+    /// like `held`.
     @usableFromInline var extras: PromiseAttachment?
     /// The queue the pending work that settles this promise runs on (for `wait()`'s deadlock check).
     /// Kept once settled (nothing reads it then; the queue is released with the promise), so settling
@@ -182,7 +183,7 @@ import Dispatch
 /// What a promise holds besides its callbacks, which few promises have. A `Promise { … }` has just
 /// the Task to cancel with it, stored inline (no object, no closure); anything more goes out of line.
 @usableFromInline enum PromiseAttachment {
-    /// The Task that settles the promise, cancelled if the promise is.
+    /// A Task to cancel with the promise (a `Promise { … }`'s own).
     case task(Task<Void, Never>)
     /// Cancel handlers and a lazy body.
     case extras(PromiseExtras)
