@@ -47,22 +47,11 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aTaskHookAndCancelHandlersAllRunInOrder() async throws {
         let order = Recorder<String>()
         let promise = Promise<Int>.unresolved(needing: nil)
-        let (started, start) = Promise<Void>.pending()
-        let (stopped, stop) = Promise<Void>.pending()
-        let task = Task {
-            await withTaskCancellationHandler {
-                start.fulfill()
-                try? await Task.sleep(nanoseconds: 3_600_000_000_000)
-            } onCancel: {
-                order.append("task")  // runs inside `task.cancel()`, on the cancelling thread
-            }
-            stop.fulfill()
-        }
+        let task = try await taskRecordingCancellation(in: order)
         promise.onCancel(cancelling: task)
         promise.onCancel { order.append("handler") }
-        try await started.value
         promise.cancel()
-        try await stopped.value
+        await task.value
         #expect(order.elements == ["task", "handler"])
         // Added once cancelled: cancelled at once.
         let late = Task<Void, Never> { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
@@ -74,18 +63,9 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aTaskHookAfterACancelHandlerRunsSecond() async throws {
         let order = Recorder<String>()
         let promise = Promise<Int>.unresolved(needing: nil)
-        let (started, start) = Promise<Void>.pending()
-        let task = Task {
-            await withTaskCancellationHandler {
-                start.fulfill()
-                try? await Task.sleep(nanoseconds: 3_600_000_000_000)
-            } onCancel: {
-                order.append("task")
-            }
-        }
+        let task = try await taskRecordingCancellation(in: order)
         promise.onCancel { order.append("handler") }
         promise.onCancel(cancelling: task)
-        try await started.value
         promise.cancel()
         await task.value
         #expect(order.elements == ["handler", "task"])
@@ -125,4 +105,20 @@ import Testing
         }
         #expect(result.value == "from async")
     }
+}
+
+/// A Task that waits until it is cancelled and records "task" in `order` when it is. Returns once its
+/// cancellation handler is in place, so cancelling it records at once, on the cancelling thread.
+private func taskRecordingCancellation(in order: Recorder<String>) async throws -> Task<Void, Never> {
+    let (started, start) = Promise<Void>.pending()
+    let task = Task {
+        await withTaskCancellationHandler {
+            start.fulfill()
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+        } onCancel: {
+            order.append("task")
+        }
+    }
+    try await started.value
+    return task
 }
