@@ -71,7 +71,7 @@ import Testing
         #expect(order.elements == ["handler", "task"])
     }
 
-    @Test func aTaskHookOnASettledPromiseIsDropped() async {
+    @Test func aTaskHookOnAFulfilledPromiseIsNotCancelled() async {
         let promise = Promise<Int>.unresolved(needing: nil)
         promise.settle(.success(1))
         let task = Task<Void, Never> { try? await Task.sleep(nanoseconds: 1_000) }

@@ -41,7 +41,8 @@ func printOperations(_ workload: Workload) {
     guard arguments.contains("--operations") else { return }
     for contender in workload.contenders {
         let operations = workload.iterations(of: contender, scale: scale) * workload.operationsPerIteration
-        FileHandle.standardError.write("operations \(workload.name) \(contender.name) \(operations)\n".data(using: .utf8)!)
+        FileHandle.standardError.write(
+            "operations \(workload.name) \(contender.name) \(operations)\n".data(using: .utf8)!)
     }
 }
 

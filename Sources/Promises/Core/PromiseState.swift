@@ -154,19 +154,15 @@ import Dispatch
     /// Registers a handler for cancellation; returns true when it must run now (already cancelled).
     @inlinable mutating func addCancelHandler(_ handler: @escaping CancelHandler) -> Bool {
         guard result == nil else { return wasCancelled }
-        switch extras {
-        case .extras(let extras)?:
+        if case .extras(let extras)? = extras {
             extras.append(handler)
-        case .task(let task)?:
-            let moved = PromiseExtras()
-            moved.append { task.cancel() }
-            moved.append(handler)
-            extras = .extras(moved)
-        case nil:
-            let added = PromiseExtras()
-            added.append(handler)
-            extras = .extras(added)
+            return false
         }
+        // Out of line from now on, an inline Task hook first, so handlers keep registration order.
+        let moved = PromiseExtras()
+        if case .task(let task)? = extras { moved.append { task.cancel() } }
+        moved.append(handler)
+        extras = .extras(moved)
         return false
     }
 
