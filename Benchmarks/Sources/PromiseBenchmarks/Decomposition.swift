@@ -37,6 +37,17 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             blackHole(try await promise.value)
                         }
                     }),
+                // The same semantics with the least promise written by hand (`BarePromise`).
+                Contender(
+                    name: "bare promise + Task + value",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            let promise = BarePromise.make()
+                            let task = Task { promise.settle(.success(await asyncOne())) }
+                            promise.attach(task)
+                            blackHole(try await promise.value)
+                        }
+                    }),
                 // What `value`'s semantics need of the runtime whatever the library does: a checked
                 // continuation (the design card's), resumed by the Task that runs the body, and a
                 // cancellation handler (a cancelled awaiter must stop waiting at once).
@@ -81,7 +92,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                         }
                     }),
                 Contender(
-                    name: "floor, one promise made before waiting",
+                    name: "floor + a promise made and dropped",
                     body: semaphoreRoundTrip { blackHole(Promise<Int>.pending()) }),
                 Contender(name: "floor", body: semaphoreRoundTrip {}),
             ]),

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The least a promise can do for `Promise { try await … }.value`'s semantics, written by hand for one
+/// `Int` and one awaiter: one object holding a mutex, the Task to cancel with it, and one callback,
+/// settled once under the lock; the awaiter waits on a checked continuation inside a cancellation
+/// handler that withdraws its callback. A lower bound for the library's promise, not a promise: no
+/// callback queues, no second observer, no chains. `async-roundtrip-parts` measures against it.
+// @unchecked: `storage`'s header (`State`) is only read or written between the lock and unlock of
+// the mutex stored in the same allocation. (`ManagedBuffer` subclasses cannot be `Sendable`.)
+struct BarePromise: @unchecked Sendable {
+    final class Storage: ManagedBuffer<State, pthread_mutex_t> {}
+    typealias Callback = @Sendable (Result<Int, any Error>) -> Void
+
+    struct State {
+        var result: Result<Int, any Error>?
+        var callback: Callback?
+        /// The awaiter was cancelled: a callback not yet registered never will be.
+        var isWithdrawn = false
+        var task: Task<Void, Never>?
+    }
+
+    let storage: Storage
+
+    static func make() -> BarePromise {
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in State() }, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            #if !canImport(Glibc)
+                pthread_mutex_init(mutex, nil)
+            #endif
+        }
+        return BarePromise(storage: storage)
+    }
+
+    private func locked<R>(_ body: (inout State) -> R) -> R {
+        storage.withUnsafeMutablePointers { state, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&state.pointee)
+        }
+    }
+
+    /// Keeps `task` to cancel with the promise, unless it already settled.
+    func attach(_ task: Task<Void, Never>) {
+        locked { state in if state.result == nil { state.task = task } }
+    }
+
+    func settle(_ result: Result<Int, any Error>) {
+        let callback: Callback? = locked { state in
+            guard state.result == nil else { return nil }
+            state.result = result
+            state.task = nil
+            defer { state.callback = nil }
+            return state.callback
+        }
+        callback?(result)
+    }
+
+    var value: Int {
+        get async throws {
+            if let result = locked({ $0.result }) { return try result.get() }
+            return try await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let callback: Callback = { continuation.resume(returning: $0) }
+                    let early: Result<Int, any Error>? = locked { state in
+                        if let result = state.result { return result }
+                        if state.isWithdrawn { return .failure(CancellationError()) }
+                        state.callback = callback
+                        return nil
+                    }
+                    if let early { continuation.resume(returning: early) }
+                }
+            } onCancel: {
+                let callback: Callback? = locked { state in
+                    state.isWithdrawn = true
+                    defer { state.callback = nil }
+                    return state.callback
+                }
+                callback?(.failure(CancellationError()))
+            }.get()
+        }
+    }
+}
