@@ -47,7 +47,8 @@ extension Promise {
             await withCheckedContinuation { continuation in
                 // False: the Task was cancelled first. Nothing was observed, so a lazy promise's body
                 // was not started for nobody.
-                if !observeResult({ result in continuation.resume(returning: result) }, in: slot) {
+                let resume: @Sendable (Result<Value, any Error>) -> Void = { continuation.resume(returning: $0) }
+                if !observeResult(resume, in: slot, wakingOnly: true) {
                     continuation.resume(returning: .failure(CancellationError()))
                 }
             }

@@ -104,10 +104,13 @@ extension Promise {
 
     /// Registers `callback` like `observeResult(_:)`, recording it in `slot` so that another thread can
     /// take it back with `takeObserver(in:)`; false (nothing registered) if that already happened.
+    /// `wakingOnly`: the callback only resumes a continuation or signals a semaphore (no user code,
+    /// no blocking, no other promise settled), so a settle may call it without the trampoline.
     @inlinable package func observeResult(
-        _ callback: @escaping @Sendable (Result<Value, any Error>) -> Void, in slot: ObserverSlot
+        _ callback: @escaping @Sendable (Result<Value, any Error>) -> Void, in slot: ObserverSlot,
+        wakingOnly: Bool = false
     ) -> Bool {
-        core.observe(callback, in: slot)
+        core.observe(callback, in: slot, wakingOnly: wakingOnly)
     }
 
     /// Closes `slot` and hands over its callback, so the caller can call it instead (the promise never

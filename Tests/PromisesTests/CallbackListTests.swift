@@ -23,6 +23,34 @@ import Testing
         #expect(seen.elements == (UInt64(1)...100).filter { ($0 - 1) % 3 != 0 })
     }
 
+    @Test func onlyALoneLiveWakeUpIsCalledDirectly() {
+        var state = PromiseState<Int>()
+        let wakeUp = state.register({ _ in }, wakingOnly: true)
+        #expect(state.held.callbacks.soleWakeUp != nil)
+        let other = state.register({ _ in })
+        #expect(state.held.callbacks.soleWakeUp == nil, "two callbacks go through the trampoline")
+        _ = state.held.callbacks.remove(id: wakeUp.raw)
+        #expect(state.held.callbacks.soleWakeUp == nil, "the one left is not a wake-up")
+        _ = state.held.callbacks.remove(id: other.raw)
+        #expect(state.held.callbacks.soleWakeUp == nil, "none left")
+        var plain = PromiseState<Int>()
+        _ = plain.register({ _ in })
+        #expect(plain.held.callbacks.soleWakeUp == nil, "a callback that may run user code never skips it")
+    }
+
+    @Test func wakeUpIdsKeepRegistrationOrder() {
+        var state = PromiseState<Int>()
+        let seen = Recorder<Int>()
+        var ids: [UInt64] = []
+        for index in 0..<6 {
+            ids.append(state.register({ _ in seen.append(index) }, wakingOnly: index % 3 == 1).raw)
+        }
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+        _ = state.held.callbacks.remove(id: ids[1])
+        state.held.callbacks.forEachLive { _, callback in callback(.success(0)) }
+        #expect(seen.elements == [0, 2, 3, 4, 5])
+    }
+
     @Test func attachDetachCyclesKeepTheListSmall() {
         var list = CallbackList<Int>()
         list.append({ _ in }, id: 1)

@@ -77,6 +77,36 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                 contender("async-roundtrip", "floor", as: "floor"),
             ]),
         Workload(
+            name: "value-pending-parts", iterations: 20_000, operationsPerIteration: 1,
+            contenders: [
+                contender("value-pending", "Promises", as: "value"),
+                Contender(
+                    name: "bare promise value",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            let promise = BarePromise.make()
+                            worker.async { promise.settle(.success(1)) }
+                            blackHole(try await promise.value)
+                        }
+                    }),
+                // The floor with the cancellation handler `value`'s semantics need (NIO's `get()` has
+                // none: a cancelled Task keeps waiting for its future).
+                Contender(
+                    name: "continuation + cancellation handler",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            blackHole(
+                                await withTaskCancellationHandler {
+                                    await withCheckedContinuation { continuation in
+                                        worker.async { continuation.resume(returning: 1) }
+                                    }
+                                } onCancel: {
+                                })
+                        }
+                    }),
+                contender("value-pending", "floor", as: "floor"),
+            ]),
+        Workload(
             name: "wait-cross-thread-parts", iterations: 20_000, operationsPerIteration: 1,
             contenders: [
                 contender("wait-cross-thread", "Promises", as: "wait()"),

@@ -34,6 +34,19 @@
     /// metadata.)
     @usableFromInline var count = 0
 
+    /// Set in the id of a callback that only wakes a waiter: it resumes a continuation or signals a
+    /// semaphore, so it never runs user code, blocks, or settles another promise. (Ids step by two,
+    /// so marked ids keep registration order; a flag of its own would add a field to every entry.)
+    @inlinable static var wakeUpBit: UInt64 { 1 }
+
+    /// The callback, when the only live one only wakes a waiter: a settle calls it directly, without
+    /// the trampoline, which bounds nesting and records deliveries for `wait()`'s deadlock check,
+    /// neither of which a wake-up needs.
+    @inlinable var soleWakeUp: Callback? {
+        guard count == 1, let first, first.id & Self.wakeUpBit != 0 else { return nil }
+        return first.callback
+    }
+
     /// Removed entries still in `rest`.
     @inlinable var tombstones: Int { rest.count - (count - (first?.callback == nil ? 0 : 1)) }
 

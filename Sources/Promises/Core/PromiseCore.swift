@@ -59,9 +59,7 @@ import Dispatch
         var settled = PromiseState<Value>.Settled()
         var extras: PromiseAttachment?
         guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
-        if !settled.callbacks.isEmpty {
-            Trampoline.invoke(settled.callbacks, with: result, from: self)
-        }
+        deliver(settled.callbacks, result)
         return true
     }
 
@@ -72,9 +70,7 @@ import Dispatch
         var settled = PromiseState<Value>.Settled()
         var extras: PromiseAttachment?
         guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
-        if !settled.callbacks.isEmpty {
-            Trampoline.invoke(settled.callbacks, with: result, from: self)
-        }
+        deliver(settled.callbacks, result)
         UpstreamLink.release(settled.upstream.array, heldBy: self)
         return true
     }
@@ -94,10 +90,18 @@ import Dispatch
         if let extras, extras.hasCancelHandlers {
             Trampoline.current.deliver(cancelHandlersOf: extras, from: self)
         }
-        if !settled.callbacks.isEmpty {
-            Trampoline.invoke(settled.callbacks, with: .failure(CancellationError()), from: self)
-        }
+        deliver(settled.callbacks, .failure(CancellationError()))
         UpstreamLink.release(settled.upstream.array, heldBy: self)
+    }
+
+    /// Calls a settle's callbacks, through this thread's trampoline unless the only one wakes a waiter.
+    @inlinable @inline(__always)
+    final func deliver(_ callbacks: CallbackList<Value>, _ result: Result<Value, any Error>) {
+        if let wakeUp = callbacks.soleWakeUp {
+            wakeUp(result)
+        } else if !callbacks.isEmpty {
+            Trampoline.invoke(callbacks, with: result, from: self)
+        }
     }
 
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
@@ -124,10 +128,11 @@ import Dispatch
 
     /// Registers `callback` and records its id in `slot`, unless `slot` was closed first (then false,
     /// and nothing is registered or started); calls it at once if settled. One critical section.
-    @inlinable final func observe(_ callback: @escaping Callback, in slot: ObserverSlot) -> Bool {
+    /// `wakingOnly`: the callback only wakes a waiter (see `CallbackList.soleWakeUp`).
+    @inlinable final func observe(_ callback: @escaping Callback, in slot: ObserverSlot, wakingOnly: Bool) -> Bool {
         let observed = withLock { state -> PromiseState<Value>.Observed? in
             guard !slot.isClosed else { return nil }
-            let observed = state.observe(callback)
+            let observed = state.observe(callback, wakingOnly: wakingOnly)
             if case .registered(let id, _) = observed { slot.id = id }
             return observed
         }
@@ -148,15 +153,16 @@ import Dispatch
         return nil
     }
 
-    /// For `wait()`: registers `callback` if pending and returns its id with what this promise
-    /// depends on, all in one critical section (the less a waiting thread does before it blocks, the
-    /// sooner it is woken); nil if settled. Does not start a lazy body: see `startLazyBody()`.
+    /// For `wait()`: registers `callback` (which must only wake the waiting thread) if pending and
+    /// returns its id with what this promise depends on, all in one critical section (the less a
+    /// waiting thread does before it blocks, the sooner it is woken); nil if settled. Does not start a
+    /// lazy body: see `startLazyBody()`.
     @inlinable final func observeDependencies(
         _ callback: @escaping Callback
     ) -> (id: CallbackID, queue: DispatchQueue?, upstream: [UpstreamLink], isLazy: Bool)? {
         withLock { state in
             guard state.isPending else { return nil }
-            let id = state.register(callback)
+            let id = state.register(callback, wakingOnly: true)
             return (id, state.neededQueue, state.upstreamLinks, state.extras?.hasLazyStart ?? false)
         }
     }

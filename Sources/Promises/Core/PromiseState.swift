@@ -88,16 +88,18 @@ import Dispatch
         case settled(Result<Value, any Error>)
     }
 
-    @inlinable mutating func observe(_ callback: @escaping Callback) -> Observed {
+    @inlinable mutating func observe(_ callback: @escaping Callback, wakingOnly: Bool = false) -> Observed {
         if let result { return .settled(result) }
-        return .registered(register(callback), start: takeLazyStart())
+        return .registered(register(callback, wakingOnly: wakingOnly), start: takeLazyStart())
     }
 
-    /// Appends `callback` to a pending promise's callbacks.
-    @inlinable mutating func register(_ callback: @escaping Callback) -> CallbackID {
-        nextID &+= 1
-        held.callbacks.append(callback, id: nextID)
-        return CallbackID(raw: nextID)
+    /// Appends `callback` to a pending promise's callbacks; `wakingOnly` marks one that only wakes a
+    /// waiter (see `CallbackList.soleWakeUp`).
+    @inlinable mutating func register(_ callback: @escaping Callback, wakingOnly: Bool = false) -> CallbackID {
+        nextID &+= 2
+        let id = wakingOnly ? nextID | CallbackList<Value>.wakeUpBit : nextID
+        held.callbacks.append(callback, id: id)
+        return CallbackID(raw: id)
     }
 
     /// The body of a lazy promise, the first time it is asked for.
