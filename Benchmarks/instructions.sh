@@ -11,7 +11,11 @@
 # repetitions, and divides the difference by the operations of the two extra repetitions, so start-up,
 # warm-up and the allocation count cancel out.
 # Valgrind runs one thread at a time: for the cross-thread workloads this counts the CPU work of a
-# round trip, not its latency, and moves by 10–20 % from run to run. In this build `wait()`'s Task
+# round trip, not its latency, and moves by 10–20 % from run to run when the program sees several
+# CPUs. Pinned to one (`taskset -c 0 Benchmarks/instructions.sh …`), Swift's executor runs one job at a
+# time, so a Task runs only after its awaiter suspends and the async workloads' counts repeat to within
+# 1 %; but a `worker.async` block may then settle before the wait starts, so for `value-pending` and
+# `wait-cross-thread` the pinned count can be that of the settled path. In this build `wait()`'s Task
 # check takes its fallback path (a static binary does not export the runtime's symbols), about 540
 # instructions more than a normal build's.
 set -euo pipefail

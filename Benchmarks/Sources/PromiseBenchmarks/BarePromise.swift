@@ -45,6 +45,23 @@ struct BarePromise: @unchecked Sendable {
         }
     }
 
+    /// Runs `operation` in a Task that settles the promise, like `Promise { try await … }`: the same
+    /// closure type, so the same thunks and frames.
+    static func running(
+        _ operation: sending @escaping @isolated(any) () async throws -> Int
+    ) -> BarePromise {
+        let promise = make()
+        let task = Task {
+            do {
+                promise.settle(.success(try await operation()))
+            } catch {
+                promise.settle(.failure(error))
+            }
+        }
+        promise.attach(task)
+        return promise
+    }
+
     /// Keeps `task` to cancel with the promise, unless it already settled.
     func attach(_ task: Task<Void, Never>) {
         locked { state in if state.result == nil { state.task = task } }

@@ -42,10 +42,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                     name: "bare promise + Task + value",
                     body: .async { iterations in
                         for _ in 0..<iterations {
-                            let promise = BarePromise.make()
-                            let task = Task { promise.settle(.success(await asyncOne())) }
-                            promise.attach(task)
-                            blackHole(try await promise.value)
+                            blackHole(try await BarePromise.running { await asyncOne() }.value)
                         }
                     }),
                 // What `value`'s semantics need of the runtime whatever the library does: a checked
