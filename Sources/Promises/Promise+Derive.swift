@@ -104,8 +104,9 @@ extension Promise {
 
     /// Registers `callback` like `observeResult(_:)`, recording it in `slot` so that another thread can
     /// take it back with `takeObserver(in:)`; false (nothing registered) if that already happened.
-    /// `wakingOnly`: the callback only resumes a continuation or signals a semaphore (no user code,
-    /// no blocking, no other promise settled), so a settle may call it without the trampoline.
+    /// `wakingOnly`: the callback only resumes a continuation or signals a semaphore (no closure of
+    /// the user's, no blocking, no other promise settled), so a settle may call it without the
+    /// trampoline.
     @inlinable package func observeResult(
         _ callback: @escaping @Sendable (Result<Value, any Error>) -> Void, in slot: ObserverSlot,
         wakingOnly: Bool = false

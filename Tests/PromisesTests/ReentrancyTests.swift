@@ -42,6 +42,36 @@ import Testing
         #expect(outcome.withLock { $0 }?.promiseErrorKind == "waitWouldDeadlock")
     }
 
+    @Test func aWakeUpTooDeepIsQueuedBehindEarlierSettles() {
+        let seen = Recorder<String>()
+        nestInlineSettles {
+            let (first, firstResolver) = Promise<Int>.pending()
+            let (second, secondResolver) = Promise<Int>.pending()
+            first.whenComplete(on: .inline) { _ in seen.append("first") }
+            _ = second.observeResult({ _ in seen.append("wake-up") }, in: ObserverSlot(), wakingOnly: true)
+            firstResolver.fulfill(1)  // too deep: queued
+            secondResolver.fulfill(2)  // a lone wake-up, but it must not overtake the queued callback
+            seen.append("settled both")
+        }
+        #expect(seen.elements == ["settled both", "first", "wake-up"])
+    }
+
+    @Test func aLoneWakeUpRunsAtOnceAndTwoAwaitersBothResume() {
+        let seen = Recorder<String>()
+        let (promise, resolver) = Promise<Int>.pending()
+        _ = promise.observeResult({ _ in seen.append("wake-up") }, in: ObserverSlot(), wakingOnly: true)
+        resolver.fulfill(1)
+        seen.append("returned")
+        #expect(seen.elements == ["wake-up", "returned"])
+
+        let (shared, sharedResolver) = Promise<Int>.pending()
+        let slots = (ObserverSlot(), ObserverSlot())
+        _ = shared.observeResult({ _ in seen.append("one") }, in: slots.0, wakingOnly: true)
+        _ = shared.observeResult({ _ in seen.append("two") }, in: slots.1, wakingOnly: true)
+        sharedResolver.fulfill(2)
+        #expect(seen.elements == ["wake-up", "returned", "one", "two"])
+    }
+
     @Test func queuedWorkIsSkippedOnceTheDerivedPromiseIsCancelled() async {
         let queue = DispatchQueue(label: "blocked")
         let gate = DispatchSemaphore(value: 0)

@@ -5,11 +5,11 @@
 #endif
 
 /// The least a promise can do for `Promise { try await … }.value`'s semantics, written by hand for one
-/// `Int` and one awaiter: one object holding a mutex, the Task to cancel with it, and one callback,
-/// settled once under the lock; the awaiter waits on a checked continuation inside a cancellation
-/// handler that withdraws its callback. A lower bound for the library's promise, not a promise: no
-/// callback queues, no second observer, no chains. `async-roundtrip-parts` and `value-pending-parts`
-/// measure against it.
+/// `Int` and one awaiter: one object holding a mutex, its Task (stored, as `Promise { }` stores the
+/// Task to cancel with it) and one callback, settled once under the lock; the awaiter waits on a
+/// checked continuation inside a cancellation handler that withdraws its callback. A lower bound for
+/// the library's promise, not a promise: no callback queues, no second observer, no chains.
+/// `async-roundtrip-parts` and `value-pending-parts` measure against it.
 // @unchecked: `storage`'s header (`State`) is only read or written between the lock and unlock of
 // the mutex stored in the same allocation. (`ManagedBuffer` subclasses cannot be `Sendable`.)
 struct BarePromise: @unchecked Sendable {

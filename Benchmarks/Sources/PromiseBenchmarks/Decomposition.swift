@@ -45,6 +45,17 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             blackHole(try await BarePromise.running { await asyncOne() }.value)
                         }
                     }),
+                // The same with the body inline in the Task: what taking it as a closure costs.
+                Contender(
+                    name: "bare promise with its body inline",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            let promise = BarePromise.make()
+                            let task = Task { promise.settle(.success(await asyncOne())) }
+                            promise.attach(task)
+                            blackHole(try await promise.value)
+                        }
+                    }),
                 // What `value`'s semantics need of the runtime whatever the library does: a checked
                 // continuation (the design card's), resumed by the Task that runs the body, and a
                 // cancellation handler (a cancelled awaiter must stop waiting at once).

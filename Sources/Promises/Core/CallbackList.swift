@@ -34,14 +34,15 @@
     /// metadata.)
     @usableFromInline var count = 0
 
-    /// Set in the id of a callback that only wakes a waiter: it resumes a continuation or signals a
-    /// semaphore, so it never runs user code, blocks, or settles another promise. (Ids step by two,
-    /// so marked ids keep registration order; a flag of its own would add a field to every entry.)
+    /// Set in the id of a callback that only wakes a waiter: it resumes a continuation (handing the
+    /// Task to its executor, which must not run it inline) or signals a semaphore, so it runs no
+    /// closure of the user's, never blocks, and settles no other promise. (Ids step by two, so marked
+    /// ids keep registration order; a flag of its own would add a field to every entry.)
     @inlinable static var wakeUpBit: UInt64 { 1 }
 
-    /// The callback, when the only live one only wakes a waiter: a settle calls it directly, without
-    /// the trampoline, which bounds nesting and records deliveries for `wait()`'s deadlock check,
-    /// neither of which a wake-up needs.
+    /// The callback, when the only live one only wakes a waiter: a settle may call it without the
+    /// trampoline's bookkeeping (the delivery record `wait()`'s deadlock check reads), which a wake-up
+    /// does not need. Nil, conservatively, when `first` was removed and the live one is in `rest`.
     @inlinable var soleWakeUp: Callback? {
         guard count == 1, let first, first.id & Self.wakeUpBit != 0 else { return nil }
         return first.callback

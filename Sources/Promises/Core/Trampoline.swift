@@ -108,6 +108,14 @@
         return trampoline
     }
 
+    /// Whether a delivery on this thread now would run at once rather than be queued: what a lone
+    /// wake-up checks before skipping the trampoline, so that it is never delivered ahead of work
+    /// queued before it. One thread-local read.
+    @inlinable static var deliversAtOnce: Bool {
+        guard let pointer = pthread_getspecific(key) else { return true }
+        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.depth < maximumDepth }
+    }
+
     /// Whether work waits to run on this thread once the current callback returns.
     @inlinable var hasQueuedWork: Bool { depth > 0 && (batchRemaining > 0 || !queued.isEmpty) }
 
