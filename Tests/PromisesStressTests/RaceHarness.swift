@@ -6,8 +6,8 @@ import Testing
 @testable import PromiseAsync
 @testable import Promises
 
-/// Rounds per race; `PROMISE_STRESS_ROUNDS` overrides (CI lowers it under the sanitizers).
-let stressRounds = ProcessInfo.processInfo.environment["PROMISE_STRESS_ROUNDS"].flatMap(Int.init) ?? 100_000
+/// Rounds per race (see `TestScale`).
+let stressRounds = TestScale.size(quick: 10_000, full: 100_000, minimum: 500)
 
 /// What a racing thread does to one promise.
 enum RaceOperation: String, CaseIterable, Sendable, CustomTestStringConvertible {

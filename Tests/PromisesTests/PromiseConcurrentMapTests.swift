@@ -66,10 +66,11 @@ import Testing
     }
 
     @Test func synchronousResultsDoNotRecurse() async {
+        let inputs = TestScale.size(quick: 20_000, full: 200_000, minimum: 5_000)
         let count = await onSmallStack { () -> Int? in
-            Promise.map(Array(0..<200_000), concurrency: 2) { Promise($0) }.currentResult?.value?.count
+            Promise.map(Array(0..<inputs), concurrency: 2) { Promise($0) }.currentResult?.value?.count
         }
-        #expect(count == 200_000)
+        #expect(count == inputs)
     }
 
     @Test func badArgumentsAndEmptyInput() {

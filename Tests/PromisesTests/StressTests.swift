@@ -4,9 +4,9 @@ import Testing
 
 @testable import Promises
 
-/// Sizes of the concurrency stress tests; keep `swift test` under two minutes on 2 cores.
+/// Sizes of the concurrency stress tests (see `TestScale`).
 enum StressSize {
-    static let settleRaces = 100_000
+    static let settleRaces = TestScale.size(quick: 10_000, full: 100_000, minimum: 1_000)
 }
 
 @Suite struct StressTests {

@@ -1,0 +1,38 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How big the stress and soak tests run.
+///
+/// `swift test` runs every behaviour, races included, at sizes that answer in seconds. CI sets
+/// `PROMISE_TEST_SCALE=full` for the full-size stress and soak runs. Under a sanitizer, which the test
+/// binary detects by itself (no environment needed), every size shrinks tenfold: ThreadSanitizer and
+/// AddressSanitizer slow these loops down by that much or more.
+package enum TestScale {
+    /// Whether `PROMISE_TEST_SCALE=full` asked for the full-size runs.
+    package static let isFull = ProcessInfo.processInfo.environment["PROMISE_TEST_SCALE"] == "full"
+
+    /// Whether this process runs under ThreadSanitizer or AddressSanitizer: their runtimes export
+    /// their init entry points into the process.
+    package static let underSanitizer: Bool = {
+        #if canImport(Darwin)
+            let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+            let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        return dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
+    }()
+
+    /// `quick` for `swift test`, `full` where CI asks for it; a tenth of either under a sanitizer
+    /// (never below `minimum`, which still shows the behaviour under test).
+    package static func size(quick: Int, full: Int, minimum: Int = 1) -> Int {
+        let size = isFull ? full : quick
+        return max(underSanitizer ? size / 10 : size, minimum)
+    }
+}
