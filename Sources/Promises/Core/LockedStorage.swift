@@ -21,9 +21,11 @@
         let storage = unsafeDowncast(buffer, to: Self.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
-            #if !canImport(Glibc)
+            #if !(os(Linux) && canImport(Glibc))
                 // glibc's PTHREAD_MUTEX_INITIALIZER is all zeros, which the line above wrote: a call
-                // per promise saved. Elsewhere (Darwin's initializer has a signature) initialize it.
+                // per promise saved. Elsewhere initialize it: Darwin's initializer has a signature, and
+                // on FreeBSD and OpenBSD (whose C module is also Glibc) a mutex is a pointer to memory
+                // that init or the first lock allocates and only destroy frees.
                 let rc = pthread_mutex_init(mutex, nil)
                 precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
             #endif
@@ -32,9 +34,9 @@
     }
 
     deinit {
-        #if !canImport(Glibc)
+        #if !(os(Linux) && canImport(Glibc))
             // glibc's destroy only checks that the mutex is unlocked and frees nothing: skipped there,
-            // a call per promise saved, like the initialization.
+            // a call per promise saved, like the initialization. Everywhere else it frees.
             withUnsafeMutablePointerToElements { mutex in
                 pthread_mutex_destroy(mutex)
                 _ = mutex.deinitialize(count: 1)

@@ -94,12 +94,12 @@ import Dispatch
         UpstreamLink.release(settled.upstream.array, heldBy: self)
     }
 
-    /// Calls a settle's callbacks, through this thread's trampoline unless the only one wakes a waiter
-    /// and the trampoline would deliver it at once anyway (deeper, it queues it behind earlier work).
+    /// Calls a settle's callbacks through this thread's trampoline; a lone wake-up skips the delivery
+    /// record but not the depth count (see `Trampoline.wake`).
     @inlinable @inline(__always)
     final func deliver(_ callbacks: CallbackList<Value>, _ result: Result<Value, any Error>) {
-        if let wakeUp = callbacks.soleWakeUp, Trampoline.deliversAtOnce {
-            wakeUp(result)
+        if let wakeUp = callbacks.soleWakeUp {
+            Trampoline.wake(wakeUp, with: result)
         } else if !callbacks.isEmpty {
             Trampoline.invoke(callbacks, with: result, from: self)
         }

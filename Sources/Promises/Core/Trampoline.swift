@@ -108,12 +108,24 @@
         return trampoline
     }
 
-    /// Whether a delivery on this thread now would run at once rather than be queued: what a lone
-    /// wake-up checks before skipping the trampoline, so that it is never delivered ahead of work
-    /// queued before it. One thread-local read.
-    @inlinable static var deliversAtOnce: Bool {
-        guard let pointer = pthread_getspecific(key) else { return true }
-        return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.depth < maximumDepth }
+    /// Calls a lone wake-up (`CallbackList.soleWakeUp`) without the delivery record, which only
+    /// `wait()`'s check of user callbacks reads, but counted in the depth like any delivery: with an
+    /// executor that runs jobs inline, the Task it resumes runs inside this call and may settle more
+    /// promises, whose wake-ups would otherwise nest without bound. At the depth limit it is queued
+    /// behind earlier work, as any delivery is.
+    @inlinable static func wake<Value>(
+        _ wakeUp: @escaping CallbackList<Value>.Callback, with result: Result<Value, any Error>
+    ) {
+        withCurrent { trampoline in
+            if trampoline.depth >= maximumDepth {
+                trampoline.queued.append { wakeUp(result) }
+                return
+            }
+            trampoline.depth += 1
+            wakeUp(result)
+            if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
+            trampoline.depth -= 1
+        }
     }
 
     /// Whether work waits to run on this thread once the current callback returns.
