@@ -67,10 +67,12 @@ extension Promise {
                     derived.settle(result)
                     return
                 }
+                // Through a resolver: if the queue drops the work, `derived` rejects with `brokenPromise`.
+                let resolver = Resolver(core: derived.core)
                 queue.schedule {
                     guard claim() else { return }
                     body(payload, result)
-                    derived.settle(result)
+                    _ = resolver.settle(result)
                 }
             }, linking: derived.core)
         return derived

@@ -85,14 +85,17 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
         core = .settled(Result(catching: work))
     }
 
-    /// Runs `work` on `queue` and settles with what it returns or throws.
+    /// Runs `work` on `queue` and settles with what it returns or throws. If the queue drops the
+    /// work without running it, the promise rejects with `PromiseError.brokenPromise`.
     ///
     /// ```swift
     /// let parsed = Promise(on: .global()) { try JSONDecoder().decode(User.self, from: data) }
     /// ```
     @inlinable public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {
-        self.core = .pending(neededQueue: queue.dispatchQueue)
-        queue.schedule { [self] in settle(Result(catching: work)) }
+        let core = PromiseCore<Value>.pending(neededQueue: queue.dispatchQueue)
+        self.core = core
+        let job = QueuedSettle(core, work)
+        queue.schedule { job.run() }
     }
 
     /// A promise whose `body` runs only when the first callback is attached (or someone waits on it),

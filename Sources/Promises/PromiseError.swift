@@ -2,7 +2,8 @@
 public enum PromiseError: Error, CustomStringConvertible {
     /// A deadline passed before the promise settled (`timeout`, `wait(timeout:)`).
     case timedOut
-    /// The last reference to an unsettled `Resolver` went away: the producer can never settle it.
+    /// The last reference to an unsettled `Resolver` went away, or a `CallbackQueue` dropped the work
+    /// that would settle the promise: nothing can ever settle it.
     case brokenPromise
     /// A `validate` predicate returned false.
     case validationFailed
@@ -27,7 +28,8 @@ public enum PromiseError: Error, CustomStringConvertible {
         switch self {
         case .timedOut: return "The promise did not settle before its deadline."
         case .brokenPromise:
-            return "The promise's resolver was released without settling it (a completion handler was never called)."
+            return "Nothing can settle the promise any more: its resolver was released without settling it "
+                + "(a completion handler was never called), or its queue dropped the work that would have."
         case .validationFailed: return "The value did not pass validation."
         case .waitWouldDeadlock(let reason): return "wait() refused to block, because it would deadlock: \(reason)"
         case .missingValueAndError: return "The completion handler was called with neither a value nor an error."

@@ -35,9 +35,8 @@ import Dispatch
         if Queue.self == InlineCallbackQueue.self || hops?(payload, result) == false {
             apply(payload, result, derived)
         } else {
-            queue.schedule { [self] in
-                if derived.isPending { apply(payload, result, derived) }
-            }
+            let job = QueuedStep(self, result, derived)
+            queue.schedule { job.run() }
         }
     }
 }
@@ -48,8 +47,10 @@ import Dispatch
 ///
 /// Who owns the step is settled by the upstream's lock: the upstream's settle hands the callback to
 /// exactly one delivery, which takes the step and runs it; or a cancellation detaches the callback
-/// first, and then drops the step (`upstreamDetached`). So taking it needs no lock of its own.
-/// The step is released as soon as either happens, so a cancelled link keeps no user closure alive.
+/// first, and then drops the step (`upstreamDetached`). The flag saying the step is still there is
+/// read and cleared under this link's own lock all the same, so no write to the state is ever
+/// outside the lock. The step is released as soon as either happens, so a cancelled link keeps no
+/// user closure alive.
 @usableFromInline
 final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
     PromiseCore<Value>
@@ -69,9 +70,9 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
 
     deinit {
         // A link is released with its step still held only when its upstream was freed unsettled with
-        // its callbacks (a custom queue that dropped the work that would settle it): release the
-        // step then. The flag is read at its fixed offset; going through the generic header would
-        // look up type metadata on every link's deinit.
+        // its callbacks: release the step then. The deinit has the object to itself, so it reads the
+        // flag without the lock, at its fixed offset; going through the generic header would look up
+        // type metadata on every link's deinit.
         let object = unsafeBitCast(self, to: UnsafeRawPointer.self)
         if object.load(fromByteOffset: Self.stepHeldOffset, as: Bool.self) { releaseHeldStep() }
     }
@@ -99,18 +100,6 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
             && MemoryLayout<PromiseState<Value>>.offset(of: \.linkStepHeld) == MemoryLayout<UInt64>.size
     }
 
-    /// `PromiseState.linkStepHeld`, outside the lock (see the type's comment). Through a raw pointer:
-    /// a Swift access to the field would be an access to the whole state, which ThreadSanitizer
-    /// would then see race with the locked accesses of other threads.
-    @inlinable var stepHeld: Bool {
-        get { stepHeldFlag.load(as: Bool.self) }
-        set { stepHeldFlag.storeBytes(of: newValue, as: Bool.self) }
-    }
-
-    @inlinable var stepHeldFlag: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + Self.stepHeldOffset
-    }
-
     /// Where the step lives: the room after the mutex, aligned for it.
     @inlinable var stepRoom: UnsafeMutableRawPointer {
         extraRoom.alignedUp(for: Step.self)
@@ -118,8 +107,11 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
 
     /// Moves the step out; nil once taken. Only its owner calls this (see the type's comment).
     @inlinable func takeStep() -> Step? {
-        guard stepHeld else { return nil }
-        stepHeld = false
+        let held = withLock { state -> Bool in
+            defer { state.linkStepHeld = false }
+            return state.linkStepHeld
+        }
+        guard held else { return nil }
         return stepRoom.assumingMemoryBound(to: Step.self).move()
     }
 
