@@ -121,6 +121,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
         }
         let core = PromiseCore<Value>.make { PromiseState(lazyStart: start, neededQueue: queue.dispatchQueue) }
         box.core = core
+        PromiseRegistry.track(core)
         return Promise(core: core)
     }
 

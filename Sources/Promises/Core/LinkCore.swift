@@ -65,6 +65,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         }
         assert(core.stepHeldAtFixedOffset, "PromiseState.linkStepHeld moved from where the deinit reads it")
         core.stepRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
+        PromiseRegistry.track(core)
         return core
     }
 
@@ -124,6 +125,8 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     @usableFromInline override func upstreamDetached() {
         _ = takeStep()
     }
+
+    @usableFromInline override var isLink: Bool { true }
 }
 
 /// The callback a `LinkCore` registers upstream captures this one reference, which Swift uses as the

@@ -42,8 +42,11 @@ import Dispatch
         makeStorage(makingHeader: makeState)
     }
 
+    /// A pending core, recorded for `PendingPromises` while tracking is on.
     @inlinable static func pending(neededQueue: DispatchQueue? = nil) -> PromiseCore<Value> {
-        make { PromiseState(neededQueue: neededQueue) }
+        let core = make { PromiseState(neededQueue: neededQueue) }
+        PromiseRegistry.track(core)
+        return core
     }
 
     @inlinable static func settled(_ result: Result<Value, any Error>) -> PromiseCore<Value> {
@@ -247,6 +250,9 @@ import Dispatch
     /// A callback this promise registered upstream was taken back before it ran. A plain promise has
     /// nothing to do; a `LinkCore` releases its step.
     @usableFromInline func upstreamDetached() {}
+
+    /// Whether a step of a chain settles this promise (a `LinkCore`), for diagnostics.
+    @usableFromInline var isLink: Bool { false }
 
     /// Runs `handler` once if this promise is cancelled while pending (at once if it already was).
     @inlinable final func onCancel(_ handler: @escaping @Sendable () -> Void) {
