@@ -47,7 +47,9 @@ extension PendingPromisesTests {
         var tail = head
         for _ in 0..<100_000 { tail = tail.map(on: .inline) { $0 } }
         let report = await onThread { PendingPromises.report() }
-        let lines = report.split(separator: "\n").filter { $0.contains("Promise<LongChain>") || $0.contains("more, each") }
+        let lines = report.split(separator: "\n").filter {
+            $0.contains("Promise<LongChain>") || $0.contains("more, each")
+        }
         #expect(lines.count == 6, "the head, two links, the count between, the last two")
         #expect(report.contains("… 99996 more, each waiting on the one before …"))
         resolver.fulfill(LongChain())

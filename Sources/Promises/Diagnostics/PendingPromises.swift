@@ -10,8 +10,9 @@ import Foundation
 /// ```swift
 /// print(PendingPromises.report())
 /// // 2 pending promises
-/// // Promise<Data> #1 created at App/FeedLoader.swift:12: waits for its resolver; 1 observer
-/// // └─ Promise<Feed> #2, a chain link (chain from App/FeedLoader.swift:12): 1 observer (1 awaiting Task or wait())
+/// // Promise<Data> #1 created at App/FeedLoader.swift:12: waits for its resolver; 1 observer (1 promise below)
+/// // └─ Promise<Feed> #2, a chain link (chain from App/FeedLoader.swift:12): waits on #1; 1 observer (1 awaiting
+/// //    Task or wait())
 /// ```
 ///
 /// Tracking is on in debug builds, and in release builds run with `PROMISES_TRACK_PENDING=1`;
