@@ -15,9 +15,7 @@
 # CPUs. Pinned to one (`taskset -c 0 Benchmarks/instructions.sh …`), Swift's executor runs one job at a
 # time, so a Task runs only after its awaiter suspends and the async workloads' counts repeat to within
 # 1 %; but a `worker.async` block may then settle before the wait starts, so for `value-pending` and
-# `wait-cross-thread` the pinned count can be that of the settled path. In this build `wait()`'s Task
-# check takes its fallback path (a static binary does not export the runtime's symbols), about 540
-# instructions more than a normal build's.
+# `wait-cross-thread` the pinned count can be that of the settled path.
 set -euo pipefail
 export LC_ALL=C
 workload=${1:?usage: instructions.sh WORKLOAD [CONTENDER ...]}

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PromiseTestSupport
 import Testing
 
@@ -135,5 +136,62 @@ private final class Captured: Sendable {
         #expect(check(SIMD4<Float>(1, 2, 3, 4)), "a 16-byte-aligned value")
         #expect(check(SIMD16<Double>(repeating: 1)))
         #expect(check(()))
+    }
+}
+
+/// `LinkCore` reads and writes `PromiseState.linkStepHeld` without the lock, so no locked transition
+/// may write that byte: none writes the field, and none assigns the whole state.
+@Suite struct LinkStepFlagInvariantTests {
+    @Test func everyTransitionKeepsTheFlag() {
+        for held in [true, false] {
+            var state = PromiseState<Int>()
+            state.linkStepHeld = held
+            let upstream = PromiseCore<Int>.pending()
+            let id = state.register({ _ in })
+            _ = state.observe({ _ in }, wakingOnly: true)
+            _ = state.addUpstream(UpstreamLink(upstream, CallbackID(raw: 2)))
+            _ = state.replaceUpstream(with: UpstreamLink(upstream, CallbackID(raw: 4)))
+            state.setUpstream(UpstreamLink(upstream, CallbackID(raw: 6)))
+            _ = state.addCancelHandler {}
+            _ = state.addCancelledTask(Task {})
+            _ = state.takeLazyStart()
+            _ = state.detach(id, cancellingIfUnobserved: false)
+            #expect(state.linkStepHeld == held)
+            var settled = PromiseState<Int>.Settled()
+            var extras: PromiseAttachment?
+            _ = state.cancel(handingOver: &settled, &extras)
+            #expect(state.linkStepHeld == held)
+            var other = PromiseState<Int>()
+            other.linkStepHeld = held
+            var settledOther = PromiseState<Int>.Settled()
+            _ = other.settle(.success(1), handingOver: &settledOther, &extras)
+            #expect(other.linkStepHeld == held)
+        }
+    }
+
+    /// Reads the sources: the only write of the flag is `LinkCore.make`'s (before the link is shared),
+    /// and nothing assigns a whole state.
+    @Test func noSourceWritesTheFlagOrAssignsAWholeState() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Promises")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 20)
+        var flagWrites: [String] = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if code.contains("linkStepHeld ="), !code.contains("var linkStepHeld") {
+                    flagWrites.append("\(file):\(number + 1)")
+                }
+                if file.hasSuffix("PromiseState.swift") {
+                    #expect(!code.contains("self ="), "\(file):\(number + 1) assigns the whole state")
+                }
+                #expect(!code.contains("pointee ="), "\(file):\(number + 1) assigns a whole header")
+                #expect(!code.contains("$0 = PromiseState"), "\(file):\(number + 1) assigns a whole state")
+            }
+        }
+        #expect(flagWrites.count == 1 && flagWrites[0].hasPrefix("Core/LinkCore.swift:"), "\(flagWrites)")
     }
 }

@@ -9,11 +9,15 @@ import Dispatch
     @usableFromInline typealias Callback = CallbackList<Value>.Callback
     @usableFromInline typealias CancelHandler = @Sendable () -> Void
 
+    /// The first stored property, so the header's address (which ThreadSanitizer takes for every
+    /// locked access to the state) is never that of `linkStepHeld`.
     @usableFromInline var nextID: UInt64 = 0
-    /// Whether a `LinkCore` still holds its step: read and cleared under the lock, like every field.
-    /// It must stay the second stored property, right after `nextID`: the link's deinit (which has
-    /// the object to itself) reads it at a fixed offset, without the type metadata a generic deinit
-    /// would look up.
+    /// Whether a `LinkCore` still holds its step. Read and written only by the step's owner, without
+    /// the lock, through a raw pointer to its byte (see `LinkCore.stepHeld`): so no method here may
+    /// write it or assign the whole state (`self = …`), which would race with the owner. A test reads
+    /// this file to hold that. It must stay the second stored property, right after `nextID`: the
+    /// link's deinit reads it at a fixed offset, without the type metadata a generic deinit would
+    /// look up.
     @usableFromInline var linkStepHeld = false
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
