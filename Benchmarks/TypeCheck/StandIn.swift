@@ -1,0 +1,159 @@
+// A stand-in for the library's API, compiled as a module named PromiseAsync, so the corpus
+// (Corpus.swift) type-checks against it unchanged. By default it has one declaration per spelling the
+// corpus uses: the floor that an API where each spelling means one thing would reach. Each
+// `-D EXTRA_…` flag adds one group of the library's further overloads, to measure what that group
+// costs (Benchmarks/typecheck.py --groups). Bodies never run.
+import Dispatch
+
+public protocol CallbackQueue: Sendable {}
+extension DispatchQueue: CallbackQueue {}
+public struct InlineCallbackQueue: CallbackQueue { public init() {} }
+public struct MainCallbackQueue: CallbackQueue { public init() {} }
+extension CallbackQueue where Self == InlineCallbackQueue { public static var inline: InlineCallbackQueue { .init() } }
+extension CallbackQueue where Self == MainCallbackQueue { public static var main: MainCallbackQueue { .init() } }
+extension CallbackQueue where Self == DispatchQueue {
+    public static func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue { .global(qos: qos) }
+}
+
+public enum Backoff: Sendable {
+    case none
+    case constant(DispatchTimeInterval)
+}
+
+public final class Resolver<Value: Sendable>: Sendable {
+    init() {}
+    @discardableResult public func fulfill(_ value: Value) -> Bool { true }
+    @discardableResult public func reject(_ error: any Error) -> Bool { true }
+    @discardableResult public func resolve(_ value: Value?, _ error: (any Error)?) -> Bool { true }
+    public func onCancel(_ handler: @escaping @Sendable () -> Void) {}
+}
+
+public struct Promise<Value: Sendable>: Sendable {
+    init() {}
+    public init(_ value: Value) {}
+    public init(error: any Error) {}
+    public init(_ body: (Resolver<Value>) throws -> Void) {}
+    public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {}
+    public init(wrapping body: (@escaping @Sendable (Value?, (any Error)?) -> Void) throws -> Void) {}
+    public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) { (Promise(), Resolver()) }
+
+    public func map<NewValue>(
+        on queue: some CallbackQueue = .global(), _ transform: @escaping @Sendable (Value) throws -> NewValue
+    ) -> Promise<NewValue> { .init() }
+    public func compactMap<NewValue>(
+        on queue: some CallbackQueue = .global(), _ transform: @escaping @Sendable (Value) throws -> NewValue?
+    ) -> Promise<NewValue> { .init() }
+    public func flatMap<NewValue>(
+        on queue: some CallbackQueue = .global(), _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
+    ) -> Promise<NewValue> { .init() }
+    @discardableResult public func then(
+        on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void
+    ) -> Promise<Value> { self }
+    @discardableResult public func `catch`(
+        on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
+        _ body: @escaping @Sendable (any Error) -> Void
+    ) -> Promise<Value> { self }
+    @discardableResult public func always(
+        on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable () -> Void
+    ) -> Promise<Value> { self }
+    public func recover(
+        on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
+        _ body: @escaping @Sendable (any Error) throws -> Value
+    ) -> Promise<Value> { self }
+    public func validate(
+        on queue: some CallbackQueue = .global(), _ predicate: @escaping @Sendable (Value) throws -> Bool
+    ) -> Promise<Value> { self }
+    public func mapError(
+        on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
+        _ transform: @escaping @Sendable (any Error) -> any Error
+    ) -> Promise<Value> { self }
+    public func whenComplete(
+        on queue: some CallbackQueue = .global(), _ completion: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) {}
+    public func asVoid() -> Promise<Void> { .init() }
+    public func cancel() {}
+    public var isPending: Bool { true }
+    public func timeout(_ interval: DispatchTimeInterval) -> Promise<Value> { self }
+    public func delay(_ interval: DispatchTimeInterval) -> Promise<Value> { self }
+    public static func after(_ interval: DispatchTimeInterval) -> Promise<Void> { .init() }
+    public static func all<T>(_ promises: some Sequence<Promise<T>>) -> Promise<Value> where Value == [T] { .init() }
+    public static func race(_ promises: some Sequence<Promise<Value>>) -> Promise<Value> { .init() }
+    public static func any(_ promises: some Sequence<Promise<Value>>) -> Promise<Value> { .init() }
+    public static func reduce<T>(
+        _ promises: some Sequence<Promise<T>>, initial: Value, on queue: some CallbackQueue = .global(),
+        _ combine: @escaping @Sendable (Value, T) throws -> Value
+    ) -> Promise<Value> { .init() }
+    public static func retry(
+        attempts: Int, backoff: Backoff = .none, while shouldRetry: @escaping @Sendable (any Error) -> Bool = { _ in true },
+        _ attempt: @escaping @Sendable (Int) throws -> Promise<Value>
+    ) -> Promise<Value> { .init() }
+    public var value: Value { get async throws { fatalError() } }
+    public var result: Result<Value, any Error> { get async { fatalError() } }
+    public func wait(timeout: DispatchTimeInterval = .never) throws -> Value { fatalError() }
+}
+
+#if EXTRA_INITS
+    // The library's other unlabeled initializers.
+    extension Promise {
+        @_disfavoredOverload public init(_ work: () throws -> Value) {}
+        public init(
+            priority: TaskPriority? = nil, isolation: (any Actor)? = #isolation,
+            @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Value
+        ) {}
+        public init(_ task: Task<Value, any Error>) {}
+        public init(_ task: Task<Value, Never>) {}
+    }
+#endif
+
+#if EXTRA_WRAPPING
+    // The library's other six `wrapping:` shapes.
+    extension Promise {
+        public init<Failure: Error>(wrapping body: (@escaping @Sendable (Result<Value, Failure>) -> Void) throws -> Void) {}
+        public init(wrapping body: (@escaping @Sendable (Value) -> Void) throws -> Void) {}
+        public init(wrapping body: (@escaping @Sendable ((any Error)?) -> Void) throws -> Void) {}
+        public init<First: Sendable, Second: Sendable>(
+            wrapping body: (@escaping @Sendable (First?, Second?, (any Error)?) -> Void) throws -> Void
+        ) where Value == (First, Second) {}
+        public init(wrapping body: (@escaping @Sendable () -> Void) throws -> Void) {}
+    }
+#endif
+
+#if EXTRA_ALL
+    // `all` over a parameter pack beside `all` over a sequence, and `value` as a method beside the property.
+    extension Promise {
+        public static func all<each T: Sendable>(_ promises: repeat Promise<each T>) -> Promise<Value>
+        where Value == (repeat each T) { .init() }
+        public func value(cancellingOnTaskCancellation: Bool) async throws -> Value { fatalError() }
+    }
+#endif
+
+#if EXTRA_RECOVER
+    // `recover` with a promise-returning closure beside the value-returning one.
+    extension Promise {
+        public func recover(
+            on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
+            _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
+        ) -> Promise<Value> { self }
+    }
+#endif
+
+#if EXTRA_DURATION
+    // `Duration` beside `DispatchTimeInterval`: the library disfavors one.
+    extension Promise {
+        @_disfavoredOverload public func timeout(_ duration: Duration) -> Promise<Value> { self }
+        @_disfavoredOverload public func delay(_ duration: Duration) -> Promise<Value> { self }
+        @_disfavoredOverload public static func after(_ duration: Duration) -> Promise<Void> { .init() }
+    }
+#endif
+
+#if EXTRA_ASYNC_STEPS
+    // `map` and `flatMap` with async closures (PromiseAsync).
+    extension Promise {
+        @_disfavoredOverload public func map<NewValue>(
+            priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Value) async throws -> NewValue
+        ) -> Promise<NewValue> { .init() }
+        @_disfavoredOverload public func flatMap<NewValue>(
+            priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Value) async throws -> Promise<NewValue>
+        ) -> Promise<NewValue> { .init() }
+    }
+#endif
