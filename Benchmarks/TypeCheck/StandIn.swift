@@ -32,7 +32,7 @@ public struct Promise<Value: Sendable>: Sendable {
     init() {}
     public init(_ value: Value) {}
     public init(error: any Error) {}
-    public init(_ body: (Resolver<Value>) throws -> Void) {}
+    public init(resolving body: (Resolver<Value>) throws -> Void) {}
     public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {}
     public init(wrapping body: (@escaping @Sendable (Value?, (any Error)?) -> Void) throws -> Void) {}
     public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) { (Promise(), Resolver()) }
@@ -93,15 +93,22 @@ public struct Promise<Value: Sendable>: Sendable {
 }
 
 #if EXTRA_INITS
-    // The library's other unlabeled initializers.
+    // The library's other initializers, each with a label.
     extension Promise {
-        @_disfavoredOverload public init(_ work: () throws -> Value) {}
+        public init(catching work: () throws -> Value) {}
         public init(
             priority: TaskPriority? = nil, isolation: (any Actor)? = #isolation,
             @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> Value
         ) {}
-        public init(_ task: Task<Value, any Error>) {}
-        public init(_ task: Task<Value, Never>) {}
+        public init(task: Task<Value, any Error>) {}
+        public init(task: Task<Value, Never>) {}
+    }
+#endif
+
+#if EXTRA_UNLABELED_INIT
+    // What the library had before: a second unlabeled initializer (the resolver form's), for comparison.
+    extension Promise {
+        public init(_ body: (Resolver<Value>) throws -> Void) {}
     }
 #endif
 

@@ -42,9 +42,9 @@ extension Promise {
     ///
     /// ```swift
     /// let task = Task { try await indexer.rebuild() }
-    /// legacyScheduler.track(Promise(task))
+    /// legacyScheduler.track(Promise(task: task))
     /// ```
-    public init(_ task: Task<Value, any Error>) {
+    public init(task: Task<Value, any Error>) {
         self.init {
             try await withTaskCancellationHandler {
                 try await task.value
@@ -55,7 +55,7 @@ extension Promise {
     }
 
     /// A promise of `task`'s value. Cancelling the promise cancels the task.
-    public init(_ task: Task<Value, Never>) {
+    public init(task: Task<Value, Never>) {
         self.init {
             await withTaskCancellationHandler {
                 await task.value

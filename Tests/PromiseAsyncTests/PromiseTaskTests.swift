@@ -88,14 +88,14 @@ import Testing
             try await Task.sleep(nanoseconds: 3_600_000_000_000)
             return 1
         }
-        let promise = Promise(task)
+        let promise = Promise(task: task)
         try? await started.value
         promise.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
     @Test func roundTripTaskPromiseTask() async throws {
-        let value = try await Promise(Task { 2 }).map { $0 * 3 }.flatMap { value in Promise { value + 1 } }.value
+        let value = try await Promise(task: Task { 2 }).map { $0 * 3 }.flatMap { value in Promise { value + 1 } }.value
         #expect(value == 7)
     }
 
