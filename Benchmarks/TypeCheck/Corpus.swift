@@ -124,3 +124,9 @@ func t57FlatMapTernary() { let next = fetchAge().flatMap { $0 > 18 ? fetchName()
 func t58RecoverInChain() { let text = fetchAge().map { "\($0)" }.recover { _ in "unknown" }.map { $0.count }; _ = text }
 func t59CatchReturnsChain() { fetchAge().map { $0 * 2 }.catch { _ in log("failed") } }
 func t60Cancel() { let work = fetchAge().map { $0 + 1 }; work.cancel() }
+func t61FlatMapError() { let user = fetchUser().flatMapError { _ in fetchUser() }; _ = user }
+func t62KeyPathMap() { let name = fetchUser().map(\.name); _ = name }
+func t63MapOnMain() { let title = fetchUser().map(on: .main) { "Hello, \($0.name)" }; _ = title }
+func t64ThenOnMainChain() { fetchUser().map(on: .inline) { $0.age }.then(on: .main) { log("\($0)") } }
+func t65AsyncMap() { let name = fetchUser().asyncMap { user in await Task.yield(); return user.name }; _ = name }
+func t66AsyncFlatMapChain() { let age = fetchUser().asyncFlatMap { _ in fetchAge() }.map { $0 + 1 }; _ = age }

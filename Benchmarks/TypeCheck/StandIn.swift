@@ -60,6 +60,10 @@ public struct Promise<Value: Sendable>: Sendable {
         on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value
     ) -> Promise<Value> { self }
+    public func flatMapError(
+        on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
+        _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
+    ) -> Promise<Value> { self }
     public func validate(
         on queue: some CallbackQueue = .global(), _ predicate: @escaping @Sendable (Value) throws -> Bool
     ) -> Promise<Value> { self }
@@ -70,6 +74,12 @@ public struct Promise<Value: Sendable>: Sendable {
     public func whenComplete(
         on queue: some CallbackQueue = .global(), _ completion: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) {}
+    public func asyncMap<NewValue>(
+        priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Value) async throws -> NewValue
+    ) -> Promise<NewValue> { .init() }
+    public func asyncFlatMap<NewValue>(
+        priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Value) async throws -> Promise<NewValue>
+    ) -> Promise<NewValue> { .init() }
     public func asVoid() -> Promise<Void> { .init() }
     public func cancel() {}
     public var isPending: Bool { true }
@@ -135,7 +145,7 @@ public struct Promise<Value: Sendable>: Sendable {
 #endif
 
 #if EXTRA_RECOVER
-    // `recover` with a promise-returning closure beside the value-returning one.
+    // What the library had before `flatMapError`: a promise-returning `recover` beside the value one.
     extension Promise {
         public func recover(
             on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
@@ -154,7 +164,7 @@ public struct Promise<Value: Sendable>: Sendable {
 #endif
 
 #if EXTRA_ASYNC_STEPS
-    // `map` and `flatMap` with async closures (PromiseAsync).
+    // What the library had before `asyncMap`: `map` and `flatMap` overloads with async closures.
     extension Promise {
         @_disfavoredOverload public func map<NewValue>(
             priority: TaskPriority? = nil, _ transform: @escaping @Sendable (Value) async throws -> NewValue

@@ -9,10 +9,12 @@ extension Promise {
     /// the Task.
     ///
     /// ```swift
-    /// let profile: Promise<Profile> = legacyFetchUser(id: 7).map { user in try await enrich(user) }
+    /// let profile = legacyFetchUser(id: 7).asyncMap { user in try await enrich(user) }
     /// ```
-    @_disfavoredOverload  // a synchronous closure picks the synchronous `map` (no Task)
-    public func map<NewValue>(
+    ///
+    /// A name of its own rather than a `map` overload: two `map`s that both accept a synchronous
+    /// closure made `map(\.name)` ambiguous, and every `map` closure a guess for the type checker.
+    public func asyncMap<NewValue>(
         priority: TaskPriority? = nil,
         _ transform: @escaping @Sendable (Value) async throws -> NewValue
     ) -> Promise<NewValue> {
@@ -26,10 +28,9 @@ extension Promise {
     /// returned.
     ///
     /// ```swift
-    /// let avatar: Promise<Image> = fetchUser().flatMap { user in try await cache.avatarPromise(for: user) }
+    /// let avatar = fetchUser().asyncFlatMap { user in try await cache.avatarPromise(for: user) }
     /// ```
-    @_disfavoredOverload  // a synchronous closure picks the synchronous `flatMap` (no Task)
-    public func flatMap<NewValue>(
+    public func asyncFlatMap<NewValue>(
         priority: TaskPriority? = nil,
         _ transform: @escaping @Sendable (Value) async throws -> Promise<NewValue>
     ) -> Promise<NewValue> {

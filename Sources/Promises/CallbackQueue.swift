@@ -63,7 +63,7 @@ extension CallbackQueue where Self == DispatchQueue {
 /// The main queue, as the operators' `on: .main`: closures passed with it are `@MainActor`, so UI code
 /// can touch main-actor state (`self.title = $0` in a `@MainActor` view model) in any language mode.
 /// The operators with such closures: `then`, `catch`, `always`, `whenComplete`, `map`, `compactMap`,
-/// `flatMap`, `recover`, `mapError` and `validate`. Elsewhere (`Promise(on: .main)`, `reduce`) the
+/// `flatMap`, `recover`, `flatMapError`, `mapError` and `validate`. Elsewhere (`Promise(on: .main)`, `reduce`) the
 /// closure is an ordinary `@Sendable` one; to make a promise from main-actor work, write
 /// `Promise { … }` (PromiseAsync), whose operation inherits the caller's actor.
 ///

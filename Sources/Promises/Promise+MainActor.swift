@@ -105,12 +105,12 @@ extension Promise {
 
     /// A promise that fulfills with this one's value or, if it rejects, settles like the promise
     /// main-actor `body` returns for the error.
-    @inlinable public func recover(
+    @inlinable public func flatMapError(
         on queue: MainCallbackQueue,
         includingCancellation: Bool = false,
         _ body: @escaping @MainActor @Sendable (any Error) throws -> Promise<Value>
     ) -> Promise<Value> {
-        recover(on: DispatchQueue.main, includingCancellation: includingCancellation) { error in
+        flatMapError(on: DispatchQueue.main, includingCancellation: includingCancellation) { error in
             try MainActor.assumeIsolated { try body(error) }
         }
     }

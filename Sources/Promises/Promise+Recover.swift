@@ -23,30 +23,4 @@ extension Promise {
             derived.settle(Result { try body(error) })
         }
     }
-
-    /// A promise that fulfills with this one's value or, if it rejects, settles like the promise `body`
-    /// returns for the error. Cancellation passes through unless `includingCancellation` is true.
-    ///
-    /// ```swift
-    /// let feed = fetchFeed(from: primary).recover { _ in fetchFeed(from: mirror) }
-    /// ```
-    @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func recover(
-        on queue: some CallbackQueue = .global(),
-        includingCancellation: Bool = false,
-        _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
-    ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived in
-            let (body, includingCancellation) = payload
-            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
-                derived.settle(result)
-                return
-            }
-            do {
-                derived.follow(try body(error))
-            } catch {
-                derived.settle(.failure(error))
-            }
-        }
-    }
 }

@@ -144,12 +144,12 @@ func headline(for forecast: Forecast) async throws -> String {
     "\(forecast.city): \(forecast.celsius) °C"
 }
 
-/// After: the same chain and the same callers. An async closure runs in a Task once the promise
-/// before it fulfills; a synchronous closure still picks the synchronous operator, with no Task.
+/// After: the same chain and the same callers. An async step runs in a Task once the promise
+/// before it fulfills; a synchronous step stays `map`/`flatMap`, with no Task.
 func homeHeadlineRewritten() -> Promise<String> {
     defaultCity()
-        .flatMap { city in try await forecast(for: canonicalName(of: city)) }  // async, ends in a promise
-        .map { forecast in try await headline(for: forecast) }  // async, returns a value
+        .asyncFlatMap { city in try await forecast(for: canonicalName(of: city)) }  // async, ends in a promise
+        .asyncMap { forecast in try await headline(for: forecast) }  // async, returns a value
         .then { print($0) }  // a synchronous step: no Task; cancelling the chain cancels a Task in flight
 }
 // end snippet

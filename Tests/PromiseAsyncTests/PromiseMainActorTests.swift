@@ -69,7 +69,7 @@ private final class BadgeModel {
     @Test func mainRecoveryAndErrorMappingOutsideMainActorCode() async throws {
         let recovered = Promise<Int>(error: TestError(1))
             .mapError(on: .main) { _ in TestError(2) }
-            .recover(on: .main) { error in Promise((error as? TestError)?.code ?? 0) }
+            .flatMapError(on: .main) { error in Promise((error as? TestError)?.code ?? 0) }
         #expect(try await recovered.value == 2)
     }
 

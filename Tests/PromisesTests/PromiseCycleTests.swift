@@ -21,10 +21,10 @@ import Testing
         holder.withLock { $0 = nil }
     }
 
-    @Test func recoverReturningItsOwnPromiseRejectsWithCycle() {
+    @Test func flatMapErrorReturningItsOwnPromiseRejectsWithCycle() {
         let holder = LockedBox<Promise<Int>?>(nil)
         let (source, resolver) = Promise<Int>.pending()
-        let looped = source.recover(on: .inline) { _ in holder.withLock { $0! } }
+        let looped = source.flatMapError(on: .inline) { _ in holder.withLock { $0! } }
         holder.withLock { $0 = looped }
         resolver.reject(TestError())
         #expect(looped.currentResult?.error as? PromiseError == .cycle)

@@ -18,10 +18,10 @@ import Testing
         #expect(calls.value == 0)
     }
 
-    @Test func recoverWithAPromise() async {
-        let recovered = Promise<Int>(error: TestError()).recover { _ in Promise(6) }
+    @Test func flatMapErrorWithAPromise() async {
+        let recovered = Promise<Int>(error: TestError()).flatMapError { _ in Promise(6) }
         #expect(await recovered.outcome().value == 6)
-        let failedAgain = Promise<Int>(error: TestError(1)).recover { _ in Promise<Int>(error: TestError(2)) }
+        let failedAgain = Promise<Int>(error: TestError(1)).flatMapError { _ in Promise<Int>(error: TestError(2)) }
         #expect(await failedAgain.outcome().error as? TestError == TestError(2))
     }
 

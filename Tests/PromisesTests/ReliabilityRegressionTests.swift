@@ -57,7 +57,7 @@ import Testing
     func recoverLoopsThroughSettledPromisesDoNotOverflowTheStack() async {
         let levels = TestScale.size(quick: 20_000, full: 200_000, minimum: 5_000)
         @Sendable func attempt(_ index: Int) -> Promise<Int> {
-            Promise<Int>(error: TestError(index)).recover(on: .inline) { error -> Promise<Int> in
+            Promise<Int>(error: TestError(index)).flatMapError(on: .inline) { error -> Promise<Int> in
                 let next = (error as? TestError)!.code + 1
                 return next == levels ? Promise(next) : attempt(next)
             }
