@@ -86,7 +86,7 @@ public struct Promise<Value: Sendable>: Sendable {
     public func timeout(_ interval: DispatchTimeInterval) -> Promise<Value> { self }
     public func delay(_ interval: DispatchTimeInterval) -> Promise<Value> { self }
     public static func after(_ interval: DispatchTimeInterval) -> Promise<Void> { .init() }
-    public static func all<T>(_ promises: some Sequence<Promise<T>>) -> Promise<Value> where Value == [T] { .init() }
+    public static func all<T>(_ promises: [Promise<T>]) -> Promise<Value> where Value == [T] { .init() }
     public static func race(_ promises: some Sequence<Promise<Value>>) -> Promise<Value> { .init() }
     public static func any(_ promises: some Sequence<Promise<Value>>) -> Promise<Value> { .init() }
     public static func reduce<T>(

@@ -7,8 +7,13 @@ extension Promise {
     /// ```swift
     /// let pages: Promise<[Page]> = Promise.all(urls.map(download))
     /// ```
-    @inlinable public static func all<T>(_ promises: some Sequence<Promise<T>>) -> Promise<Value> where Value == [T] {
-        let inputs = Array(promises)
+    ///
+    /// An array rather than any sequence: with promises of two types in the literal,
+    /// `let (a, b) = try await Promise.all([p, q]).value` then gets "cannot convert value of type
+    /// 'Promise<String>' to expected element type 'Promise<Int>'" (the compiler could not explain it
+    /// for a generic sequence). For values of different types, list them: `Promise.all(p, q)`.
+    @inlinable public static func all<T>(_ promises: [Promise<T>]) -> Promise<Value> where Value == [T] {
+        let inputs = promises
         if inputs.isEmpty { return Promise([]) }
         let result = Promise<[T]>(core: .pending())
         let countdown = Countdown(inputs.count)

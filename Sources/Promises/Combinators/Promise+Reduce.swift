@@ -11,7 +11,7 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ combine: @escaping @Sendable (Value, T) throws -> Value
     ) -> Promise<Value> {
-        Promise<[T]>.all(promises).map(on: queue) { values in try values.reduce(initial, combine) }
+        Promise<[T]>.all(Array(promises)).map(on: queue) { values in try values.reduce(initial, combine) }
     }
 
     /// Folds `items` one after another through an asynchronous step: `next` runs for the second item

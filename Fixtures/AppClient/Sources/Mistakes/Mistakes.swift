@@ -29,3 +29,67 @@ func wrongValue() -> Promise<Int> {
         resolver.fulfill("one")  // EXPECT: cannot convert value
     }
 }
+
+// The common mistakes of teams moving to promises, each with the message it gets. Where the message
+// does not name the mistake, Migration.md's table of compiler messages says what it means.
+
+final class Request: Sendable {
+    func cancel() {}
+}
+
+func startLegacyLoad(_ completion: @escaping @Sendable (String?, (any Error)?) -> Void) -> Request { Request() }
+
+// A typo inside a multi-statement resolver body: reported as the closure's argument count (the
+// compiler tried the other closure initializers); Migration.md explains it.
+func typoInResolverBody() -> Promise<String> {
+    Promise { resolver in  // EXPECT: expects 0 arguments, but 1 was used in closure body
+        let request = startLegacyLoad { text, error in resolver.resolve(text, error) }
+        resolver.onCancel { request.cancle() }
+    }
+}
+
+// A value of the wrong type inside a multi-statement resolver body: named where it is.
+func wrongTypeInResolverBody() -> Promise<String> {
+    Promise { resolver in
+        let request = startLegacyLoad { _, error in resolver.resolve(42, error) }  // EXPECT: cannot convert value of type 'Int'
+        resolver.onCancel { request.cancel() }
+    }
+}
+
+// Two value types in one array of promises: the element that does not fit is named.
+func twoTypesInAll(_ count: Promise<Int>, _ name: Promise<String>) async throws {
+    let (number, text) = try await Promise.all([count, name]).value  // EXPECT: to expected element type 'Promise<
+    _ = (number, text)
+}
+
+// PromiseKit's `done`.
+func promiseKitDone(_ name: Promise<String>) {
+    name.done { print($0) }  // EXPECT: has no member 'done'
+}
+
+// `wait()` in async code.
+func waitInAsyncCode(_ name: Promise<String>) async throws -> String {
+    try name.wait()  // EXPECT: 'wait' is unavailable from asynchronous contexts
+}
+
+// `recover` whose body returns a promise: that is `flatMapError`.
+func recoverReturningAPromise(_ name: Promise<String>) -> Promise<String> {
+    name.recover { _ in Promise("cached") }  // EXPECT: to closure result type 'String'
+}
+
+// An async closure given to `map`: that is `asyncMap`.
+func asyncClosureToMap(_ name: Promise<String>) -> Promise<Int> {
+    name.map { text in await Task.yield(); return text.count }  // EXPECT: expecting synchronous function type
+}
+
+// `catch` whose body returns a value, and `then` whose body returns a promise, compile: a
+// single-expression closure may drop its value where the parameter returns Void. Each gets a warning
+// ("integer literal is unused", "expression of type 'Promise<…>' is unused") that Migration.md explains.
+
+// Forgetting `on: .main` in a main-actor type: the closure is not main-actor isolated.
+@MainActor final class TitleModel {
+    var title = ""
+    func load(_ name: Promise<String>) {
+        name.then { self.title = $0 }  // EXPECT: main actor-isolated property 'title' can not be mutated
+    }
+}
