@@ -14,6 +14,10 @@ import Dispatch
 /// ```
 public protocol CallbackQueue: Sendable {
     /// Runs `work` on this queue, asynchronously or right away.
+    ///
+    /// Run what you are given. A queue that drops work instead must release it outside its own
+    /// locks: work released unrun rejects its promise with `PromiseError.brokenPromise` at once, on
+    /// the releasing thread, and that promise's callbacks run there (and may schedule more work).
     @inlinable func schedule(_ work: @escaping @Sendable () -> Void)
 
     /// The dispatch queue the work lands on, if any. `wait()` uses it to refuse a wait that would

@@ -21,7 +21,7 @@ final class InlineExecutor: TaskExecutor {
     @Test(.timeLimit(.minutes(1)))
     func tasksResumedInlineNestNoDeeperThanTheTrampolineAllows() async {
         let tasks = TestScale.size(quick: 5_000, full: 20_000, minimum: 1_000)
-        let last = await onSmallStack { () -> Int? in
+        let (allSuspended, last) = await onSmallStack { () -> (Bool, Int?) in
             let executor = InlineExecutor()
             let pairs = (0...tasks).map { _ in Promise<Int>.pending() }
             for index in 0..<tasks {
@@ -31,10 +31,11 @@ final class InlineExecutor: TaskExecutor {
                     next.fulfill(((try? await awaited.value) ?? -tasks) + 1)
                 }
             }
-            #expect(pairs.dropLast().allSatisfy { $0.promise.observerCount == 1 }, "every Task is suspended")
+            let allSuspended = pairs.dropLast().allSatisfy { $0.promise.observerCount == 1 }
             pairs[0].resolver.fulfill(0)
-            return pairs[tasks].promise.currentResult?.value
+            return (allSuspended, pairs[tasks].promise.currentResult?.value)
         }
+        #expect(allSuspended, "every Task was suspended before the first fulfill")
         #expect(last == tasks, "every Task ran, in order, before the first fulfill returned")
     }
 }

@@ -9,8 +9,8 @@ private struct StuckScreen: Sendable {}
 @Suite struct PendingPromisesTests {
     /// A chain whose head nobody settles, awaited by a Task: the report shows the head as a root, what
     /// it waits for, the link under it, and the Task at the end.
-    @Test func theReportShowsAStuckChainAsATree() async throws {
-        try #require(PendingPromises.isTracking, "debug builds track pending promises")
+    @Test(.enabled(if: PendingPromises.isTracking, "tracking is on in debug builds"))
+    func theReportShowsAStuckChainAsATree() async throws {
         let (request, resolver) = Promise<StuckRequest>.pending()
         let line = #line - 1
         let screen = request.map(on: .inline) { _ in StuckScreen() }
@@ -42,8 +42,8 @@ private struct LongChain: Sendable {}
 extension PendingPromisesTests {
     /// A chain of 20,000 links (100,000 full-size): the report is drawn without recursion and shortens
     /// the run.
-    @Test func aLongChainIsShortenedAndDrawnWithoutRecursion() async throws {
-        try #require(PendingPromises.isTracking, "debug builds track pending promises")
+    @Test(.enabled(if: PendingPromises.isTracking, "tracking is on in debug builds"))
+    func aLongChainIsShortenedAndDrawnWithoutRecursion() async throws {
         let (head, resolver) = Promise<LongChain>.pending()
         var tail = head
         let links = TestScale.size(quick: 20_000, full: 100_000, minimum: 1_000)
@@ -59,5 +59,29 @@ extension PendingPromisesTests {
         #expect(drawn.dropFirst(5).first?.contains("Promise<LongChain>") != true, "the chain ends there")
         resolver.fulfill(LongChain())
         #expect(tail.currentResult != nil)
+    }
+}
+
+private struct DeepChain: Sendable {}
+
+extension PendingPromisesTests {
+    /// A chain with a side branch at every link, so no run is shortened: past 40 levels the indentation
+    /// stops growing and lines say their depth, so the report stays linear in the depth.
+    @Test(.enabled(if: PendingPromises.isTracking, "tracking is on in debug builds"))
+    func aDeepTreeStopsIndentingAndSaysTheDepth() async throws {
+        let (head, resolver) = Promise<DeepChain>.pending()
+        var tail = head
+        var branches: [Promise<DeepChain>] = []
+        for _ in 0..<2_000 {
+            branches.append(tail.map(on: .inline) { $0 })
+            tail = tail.map(on: .inline) { $0 }
+        }
+        let report = await onThread { PendingPromises.report() }.split(separator: "\n")
+        let lines = report.filter { $0.contains("Promise<DeepChain>") }
+        #expect(lines.count == 4_001, "the head, every link and every branch")
+        #expect(lines.allSatisfy { $0.count < 400 }, "no line grows with the depth")
+        #expect(lines.contains { $0.contains("[depth 2000]") })
+        resolver.fulfill(DeepChain())
+        #expect(tail.currentResult != nil && branches.allSatisfy { $0.currentResult != nil })
     }
 }

@@ -144,8 +144,7 @@ private final class Captured: Sendable {
 @Suite struct LinkStepFlagInvariantTests {
     @Test func everyTransitionKeepsTheFlag() {
         for held in [true, false] {
-            var state = PromiseState<Int>()
-            state.linkStepHeld = held
+            var state = PromiseState<Int>(linkStepHeld: held)
             let upstream = PromiseCore<Int>.pending()
             let id = state.register({ _ in })
             _ = state.observe({ _ in }, wakingOnly: true)
@@ -161,16 +160,15 @@ private final class Captured: Sendable {
             var extras: PromiseAttachment?
             _ = state.cancel(handingOver: &settled, &extras)
             #expect(state.linkStepHeld == held)
-            var other = PromiseState<Int>()
-            other.linkStepHeld = held
+            var other = PromiseState<Int>(linkStepHeld: held)
             var settledOther = PromiseState<Int>.Settled()
             _ = other.settle(.success(1), handingOver: &settledOther, &extras)
             #expect(other.linkStepHeld == held)
         }
     }
 
-    /// Reads the sources: the only write of the flag is `LinkCore.make`'s (before the link is shared),
-    /// and nothing assigns a whole state.
+    /// Reads the sources: the flag's setter is file-private and only the initializer writes it, and
+    /// nothing assigns a whole state (`swap` included).
     @Test func noSourceWritesTheFlagOrAssignsAWholeState() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/Promises")
@@ -189,9 +187,12 @@ private final class Captured: Sendable {
                     #expect(!code.contains("self ="), "\(file):\(number + 1) assigns the whole state")
                 }
                 #expect(!code.contains("pointee ="), "\(file):\(number + 1) assigns a whole header")
+                let swaps = code.contains("swap(&state") || code.contains("swap(&$0")
+                #expect(!swaps, "\(file):\(number + 1) swaps a whole state")
+                #expect(!code.contains("linkStepHeld.toggle"), "\(file):\(number + 1) toggles the flag")
                 #expect(!code.contains("$0 = PromiseState"), "\(file):\(number + 1) assigns a whole state")
             }
         }
-        #expect(flagWrites.count == 1 && flagWrites[0].hasPrefix("Core/LinkCore.swift:"), "\(flagWrites)")
+        #expect(flagWrites.count == 1 && flagWrites[0].hasPrefix("Core/PromiseState.swift:"), "\(flagWrites)")
     }
 }

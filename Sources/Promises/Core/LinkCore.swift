@@ -58,9 +58,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
 
     @inlinable static func make(_ step: Step, neededQueue: DispatchQueue?) -> LinkCore {
         let core = makeStorage(extraBytes: MemoryLayout<Step>.size + MemoryLayout<Step>.alignment - 1) {
-            var state = PromiseState<Value>(neededQueue: neededQueue)
-            state.linkStepHeld = true
-            return state
+            PromiseState<Value>(neededQueue: neededQueue, linkStepHeld: true)
         }
         assert(core.stepHeldAtFixedOffset, "PromiseState.linkStepHeld moved from where the deinit reads it")
         core.stepRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)

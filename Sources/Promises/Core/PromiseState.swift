@@ -15,10 +15,10 @@ import Dispatch
     /// Whether a `LinkCore` still holds its step. Read and written only by the step's owner, without
     /// the lock, through a raw pointer to its byte (see `LinkCore.stepHeld`): so no method here may
     /// write it or assign the whole state (`self = …`), which would race with the owner. A test reads
-    /// this file to hold that. It must stay the second stored property, right after `nextID`: the
-    /// link's deinit reads it at a fixed offset, without the type metadata a generic deinit would
-    /// look up.
-    @usableFromInline var linkStepHeld = false
+    /// this file to hold that; the setter is file-private, so only the initializer can set it. It must
+    /// stay the second stored property, right after `nextID`: the link's deinit reads it at a fixed
+    /// offset, without the type metadata a generic deinit would look up.
+    @usableFromInline fileprivate(set) var linkStepHeld = false
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
     /// What only a pending promise holds, in one struct so settling moves it out in one step.
@@ -35,9 +35,12 @@ import Dispatch
         @usableFromInline var origin: PromiseOrigin?
     #endif
 
-    @inlinable init(result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil) {
+    @inlinable init(
+        result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil, linkStepHeld: Bool = false
+    ) {
         self.result = result
         self.neededQueue = neededQueue
+        self.linkStepHeld = linkStepHeld
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {

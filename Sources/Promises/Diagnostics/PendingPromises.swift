@@ -28,7 +28,10 @@ public enum PendingPromises {
         guard isTracking else {
             return "Pending promises are not tracked: run with PROMISES_TRACK_PENDING=1 (or use a debug build)."
         }
-        return PendingPromiseTree(PromiseRegistry.pendingSnapshots()).rendered()
+        let (snapshots, keepAlive) = PromiseRegistry.pendingSnapshots()
+        let report = PendingPromiseTree(snapshots).rendered()
+        withExtendedLifetime(keepAlive) {}
+        return report
     }
 
     /// The report on standard error, at exit (`PROMISES_PENDING_AT_EXIT=1`, debug builds).
@@ -65,6 +68,9 @@ struct PendingPromiseTree {
 
     /// Runs of more links than this, each the only promise waiting on the one before, are shortened.
     private static let longestRun = 6
+    /// Deeper than this the indentation stops growing and each line says its depth, so a deep tree
+    /// that no run shortens (a chain with a side branch at every link) stays linear in size.
+    private static let deepestIndent = 40
 
     /// Iterative, so a chain of a million links cannot overflow the stack; a long run of links one
     /// after another shows its ends and how many lie between.
@@ -75,8 +81,8 @@ struct PendingPromiseTree {
         let roots = order.filter { nodes[$0]!.waitsOnPending.isEmpty }
         for start in roots + order {
             guard !shown.contains(start) else { continue }
-            var stack = [(id: start, prefix: "", childPrefix: "")]
-            while let (id, prefix, childPrefix) = stack.popLast() {
+            var stack = [(id: start, prefix: "", childPrefix: "", depth: 0)]
+            while let (id, prefix, childPrefix, depth) = stack.popLast() {
                 guard shown.insert(id).inserted else {
                     lines.append(prefix + "\(nodes[id]!.snapshot.typeName) #\(nodes[id]!.number) (shown above)")
                     continue
@@ -84,25 +90,30 @@ struct PendingPromiseTree {
                 lines.append(prefix + line(for: nodes[id]!))
                 var last = id
                 var indent = childPrefix
+                var depth = depth
                 let run = linearRun(after: id)
                 if run.count > Self.longestRun {
-                    for link in run.prefix(2) {
-                        lines.append(indent + "└─ " + line(for: nodes[link]!))
-                        indent += "   "
+                    let deeper = { (text: String) in
+                        depth += 1
+                        lines.append(indent + "└─ " + (depth > Self.deepestIndent ? "[depth \(depth)] " : "") + text)
+                        if depth <= Self.deepestIndent { indent += "   " }
                     }
-                    lines.append(indent + "└─ … \(run.count - 4) more, each waiting on the one before …")
-                    indent += "   "
-                    for link in run.suffix(2) {
-                        lines.append(indent + "└─ " + line(for: nodes[link]!))
-                        indent += "   "
-                    }
+                    for link in run.prefix(2) { deeper(line(for: nodes[link]!)) }
+                    deeper("… \(run.count - 4) more, each waiting on the one before …")
+                    for link in run.suffix(2) { deeper(line(for: nodes[link]!)) }
                     shown.formUnion(run)
                     last = run.last!
                 }
                 let children = nodes[last]!.waitingOnThis
+                let childDepth = depth + 1
                 for (index, child) in children.enumerated().reversed() {
                     let isLast = index == children.count - 1
-                    stack.append((child, indent + (isLast ? "└─ " : "├─ "), indent + (isLast ? "   " : "│  ")))
+                    if childDepth > Self.deepestIndent {
+                        stack.append((child, indent + "└─ [depth \(childDepth)] ", indent, childDepth))
+                    } else {
+                        let branch = isLast ? ("└─ ", "   ") : ("├─ ", "│  ")
+                        stack.append((child, indent + branch.0, indent + branch.1, childDepth))
+                    }
                 }
             }
         }

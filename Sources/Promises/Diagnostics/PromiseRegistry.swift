@@ -37,26 +37,34 @@
         ThreadPromiseList.current.append(promise)
     }
 
-    /// A snapshot of every tracked promise still pending, in the order each thread made them. Holds
-    /// one promise at a time, for the moment of its snapshot, so a report keeps nothing alive.
-    static func pendingSnapshots() -> [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] {
-        let lists = ThreadPromiseList.all.withLock { lists in
-            lists.removeAll { $0.isAbandoned }
-            return lists
-        }
+    /// A snapshot of every tracked promise still pending, in the order each thread made them, and
+    /// those promises: the caller keeps them until its tree is built, so no address is reused by a
+    /// promise made meanwhile, then releases them with no lock held.
+    static func pendingSnapshots() -> (
+        snapshots: [(id: ObjectIdentifier, snapshot: PromiseSnapshot)], keepAlive: [any InspectablePromise]
+    ) {
+        ThreadPromiseList.sweepAbandoned()
+        let lists = ThreadPromiseList.all.withLock { $0 }
         var snapshots: [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] = []
+        var keepAlive: [any InspectablePromise] = []
         for list in lists {
             for entry in list.copyEntries() {
                 guard let promise = entry.promise else { continue }
                 let snapshot = promise.snapshot()
-                if case .pending = snapshot.state { snapshots.append((ObjectIdentifier(promise), snapshot)) }
+                guard case .pending = snapshot.state else { continue }
+                snapshots.append((ObjectIdentifier(promise), snapshot))
+                keepAlive.append(promise)
             }
         }
-        return snapshots
+        return (snapshots, keepAlive)
     }
 }
 
 /// One thread's tracked promises.
+///
+/// No weak reference is read under a lock: reading one briefly retains the promise, and if that was
+/// its last reference it is freed there, running user code (a step's captures, a dropped resolver)
+/// that may make promises, which would take these non-recursive locks again.
 final class ThreadPromiseList: Sendable {
     struct Entry {
         weak var promise: (any InspectablePromise)?
@@ -66,13 +74,16 @@ final class ThreadPromiseList: Sendable {
         var items: [Entry] = []
         /// When the list next drops the entries of freed promises: amortized, so memory stays flat.
         var pruneAt = 64
+        /// A prune is under way on this thread (a promise it freed made another one): skip nesting.
+        var pruning = false
         var threadExited = false
     }
 
-    // Only this thread appends; a report reads it from another thread, hence the lock.
+    // Only this thread appends and prunes; a report copies it from another thread, hence the lock.
     private let entries = LockedBox(Entries())
 
-    /// Every thread's list, including those of threads that have exited (until their promises are gone).
+    /// Every thread's list. A list leaves when its thread exits with none of its promises alive, or
+    /// later, at the next sweep (a new thread's first promise, or a report).
     static let all = LockedBox<[ThreadPromiseList]>([])
 
     private static let key: pthread_key_t = {
@@ -81,6 +92,8 @@ final class ThreadPromiseList: Sendable {
             guard let pointer else { return }
             let list = Unmanaged<ThreadPromiseList>.fromOpaque(pointer).takeRetainedValue()
             list.entries.withLock { $0.threadExited = true }
+            list.prune()
+            if list.isAbandoned { all.withLock { $0.removeAll { $0 === list } } }
         }
         precondition(rc == 0, "pthread_key_create failed: \(rc)")
         return key
@@ -90,19 +103,45 @@ final class ThreadPromiseList: Sendable {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<ThreadPromiseList>.fromOpaque(pointer).takeUnretainedValue()
         }
+        sweepAbandoned()
         let list = ThreadPromiseList()
         pthread_setspecific(key, Unmanaged.passRetained(list).toOpaque())
         all.withLock { $0.append(list) }
         return list
     }
 
+    /// Removes the lists of exited threads whose promises are all gone (checked outside the lock).
+    static func sweepAbandoned() {
+        let lists = all.withLock { $0 }
+        let abandoned = lists.filter(\.isAbandoned).map(ObjectIdentifier.init)
+        guard !abandoned.isEmpty else { return }
+        let gone = Set(abandoned)
+        all.withLock { $0.removeAll { gone.contains(ObjectIdentifier($0)) } }
+    }
+
     func append(_ promise: any InspectablePromise) {
-        entries.withLock { entries in
+        let due = entries.withLock { entries -> Bool in
             entries.items.append(Entry(promise: promise))
-            if entries.items.count >= entries.pruneAt {
-                entries.items.removeAll { $0.promise == nil }
-                entries.pruneAt = max(64, entries.items.count * 2)
-            }
+            return entries.items.count >= entries.pruneAt && !entries.pruning
+        }
+        if due { prune() }
+    }
+
+    /// Drops the entries of freed promises: copies them under the lock (copying a weak reference
+    /// retains nothing), tests them outside it, and writes back the live ones followed by whatever
+    /// this thread appended meanwhile.
+    private func prune() {
+        let copied = entries.withLock { entries -> [Entry]? in
+            guard !entries.pruning else { return nil }
+            entries.pruning = true
+            return entries.items
+        }
+        guard let copied else { return }
+        let live = copied.filter { $0.promise != nil }
+        entries.withLock { entries in
+            entries.items = live + entries.items.dropFirst(copied.count)
+            entries.pruneAt = max(64, entries.items.count * 2)
+            entries.pruning = false
         }
     }
 
@@ -111,8 +150,9 @@ final class ThreadPromiseList: Sendable {
         entries.withLock { $0.items }
     }
 
-    /// Its thread has exited and none of its promises is alive.
+    /// Its thread has exited and none of its promises is alive. Never called under a lock.
     var isAbandoned: Bool {
-        entries.withLock { $0.threadExited && $0.items.allSatisfy { $0.promise == nil } }
+        let (exited, items) = entries.withLock { ($0.threadExited, $0.items) }
+        return exited && items.allSatisfy { $0.promise == nil }
     }
 }
