@@ -28,10 +28,7 @@ public enum PendingPromises {
         guard isTracking else {
             return "Pending promises are not tracked: run with PROMISES_TRACK_PENDING=1 (or use a debug build)."
         }
-        let (snapshots, keepAlive) = PromiseRegistry.pendingSnapshots()
-        let report = PendingPromiseTree(snapshots).rendered()
-        withExtendedLifetime(keepAlive) {}
-        return report
+        return PendingPromiseTree(PromiseRegistry.pendingSnapshots()).rendered()
     }
 
     /// The report on standard error, at exit (`PROMISES_PENDING_AT_EXIT=1`, debug builds).

@@ -37,26 +37,24 @@
         ThreadPromiseList.current.append(promise)
     }
 
-    /// A snapshot of every tracked promise still pending, in the order each thread made them, and
-    /// those promises: the caller keeps them until its tree is built, so no address is reused by a
-    /// promise made meanwhile, then releases them with no lock held.
-    static func pendingSnapshots() -> (
-        snapshots: [(id: ObjectIdentifier, snapshot: PromiseSnapshot)], keepAlive: [any InspectablePromise]
-    ) {
+    /// A snapshot of every tracked promise still pending, in the order each thread made them. Holds
+    /// one promise at a time, for its snapshot, so a report keeps nothing alive (holding them all
+    /// until the tree was built kept other work's promises alive for the seconds a large report
+    /// takes). The price: a promise freed during the report and one made at its address meanwhile
+    /// may both appear, the second dropped as a duplicate.
+    static func pendingSnapshots() -> [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] {
         ThreadPromiseList.sweepAbandoned()
         let lists = ThreadPromiseList.all.withLock { $0 }
         var snapshots: [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] = []
-        var keepAlive: [any InspectablePromise] = []
         for list in lists {
             for entry in list.copyEntries() {
                 guard let promise = entry.promise else { continue }
                 let snapshot = promise.snapshot()
                 guard case .pending = snapshot.state else { continue }
                 snapshots.append((ObjectIdentifier(promise), snapshot))
-                keepAlive.append(promise)
             }
         }
-        return (snapshots, keepAlive)
+        return snapshots
     }
 }
 
