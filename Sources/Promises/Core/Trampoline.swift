@@ -121,11 +121,17 @@
                 trampoline.queued.append { wakeUp(result) }
                 return
             }
-            trampoline.depth += 1
-            wakeUp(result)
-            if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
-            trampoline.depth -= 1
+            trampoline.nested { wakeUp(result) }
         }
+    }
+
+    /// Runs `body` one level deeper; the outermost level then runs what deeper levels queued.
+    @inlinable @inline(__always)
+    func nested(_ body: () -> Void) {
+        depth += 1
+        body()
+        if depth == 1 && !queued.isEmpty { runQueued() }
+        depth -= 1
     }
 
     /// Whether work waits to run on this thread once the current callback returns.
@@ -154,10 +160,7 @@
                 trampoline.queued.append { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
                 return
             }
-            trampoline.depth += 1
-            trampoline.deliver(callbacks, result, ObjectIdentifier(source))
-            if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
-            trampoline.depth -= 1
+            trampoline.nested { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
         }
     }
 
@@ -171,10 +174,7 @@
                 trampoline.queued.append { callback(result) }
                 return
             }
-            trampoline.depth += 1
-            callback(result)
-            if trampoline.depth == 1 && !trampoline.queued.isEmpty { trampoline.runQueued() }
-            trampoline.depth -= 1
+            trampoline.nested { callback(result) }
         }
     }
 
