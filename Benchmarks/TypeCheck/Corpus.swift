@@ -71,7 +71,7 @@ func t31ResolverBodyCancellable() {
     }
     _ = user
 }
-func t32Wrapping() { let user = Promise(wrapping: { legacyFetch($0) }); _ = user }
+func t32Wrapping() { let user = Promise { resolver in legacyFetch(resolver.resolve) }; _ = user }
 func t33OnQueue() { let parsed = Promise(on: .global()) { Int("42") ?? 0 }; _ = parsed }
 func t34OnInline() { let name = fetchUser().map(on: .inline) { $0.name }; _ = name }
 func t35MapOnQueueChain() {
@@ -130,3 +130,15 @@ func t63MapOnMain() { let title = fetchUser().map(on: .main) { "Hello, \($0.name
 func t64ThenOnMainChain() { fetchUser().map(on: .inline) { $0.age }.then(on: .main) { log("\($0)") } }
 func t65AsyncMap() { let name = fetchUser().asyncMap { user in await Task.yield(); return user.name }; _ = name }
 func t66AsyncFlatMapChain() { let age = fetchUser().asyncFlatMap { _ in fetchAge() }.map { $0 + 1 }; _ = age }
+func t67WrappingReturned() -> Promise<User> { Promise { resolver in legacyFetch(resolver.resolve) } }
+func t68WrappingCancellable() {
+    let user = Promise<User> { resolver in
+        let request = LegacyRequest(resolver.fulfill)
+        resolver.onCancel { request.cancel() }
+    }
+    _ = user
+}
+func t69WrappingInFlatMap() {
+    let name = fetchAge().flatMap { _ in Promise { resolver in legacyFetch(resolver.resolve) } }.map { $0.name }
+    _ = name
+}

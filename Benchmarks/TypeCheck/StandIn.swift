@@ -22,9 +22,9 @@ public enum Backoff: Sendable {
 
 public final class Resolver<Value: Sendable>: Sendable {
     init() {}
-    @discardableResult public func fulfill(_ value: Value) -> Bool { true }
-    @discardableResult public func reject(_ error: any Error) -> Bool { true }
-    @discardableResult public func resolve(_ value: Value?, _ error: (any Error)?) -> Bool { true }
+    public func fulfill(_ value: Value) {}
+    public func reject(_ error: any Error) {}
+    public func resolve(_ value: Value?, _ error: (any Error)?) {}
     public func onCancel(_ handler: @escaping @Sendable () -> Void) {}
 }
 
@@ -34,7 +34,6 @@ public struct Promise<Value: Sendable>: Sendable {
     public init(error: any Error) {}
     public init(resolving body: (Resolver<Value>) throws -> Void) {}
     public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {}
-    public init(wrapping body: (@escaping @Sendable (Value?, (any Error)?) -> Void) throws -> Void) {}
     public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) { (Promise(), Resolver()) }
 
     public func map<NewValue>(
@@ -122,16 +121,16 @@ public struct Promise<Value: Sendable>: Sendable {
     }
 #endif
 
-#if EXTRA_WRAPPING
-    // The library's other six `wrapping:` shapes.
-    extension Promise {
-        public init<Failure: Error>(wrapping body: (@escaping @Sendable (Result<Value, Failure>) -> Void) throws -> Void) {}
-        public init(wrapping body: (@escaping @Sendable (Value) -> Void) throws -> Void) {}
-        public init(wrapping body: (@escaping @Sendable ((any Error)?) -> Void) throws -> Void) {}
-        public init<First: Sendable, Second: Sendable>(
-            wrapping body: (@escaping @Sendable (First?, Second?, (any Error)?) -> Void) throws -> Void
-        ) where Value == (First, Second) {}
-        public init(wrapping body: (@escaping @Sendable () -> Void) throws -> Void) {}
+#if EXTRA_RESOLVE
+    // The resolver's other settling methods, one per completion-handler shape.
+    extension Resolver {
+        public func resolve<Failure: Error>(_ result: Result<Value, Failure>) {}
+        public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?)
+        where Value == (First, Second) {}
+    }
+    extension Resolver where Value == Void {
+        public func fulfill() {}
+        public func resolve(_ error: (any Error)?) {}
     }
 #endif
 

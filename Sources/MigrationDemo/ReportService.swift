@@ -14,7 +14,7 @@ struct Report: Sendable {
 /// Wrapped legacy APIs (step 1 of Migration.md).
 enum Wrapped {
     static func readFile(_ path: String) -> Promise<Data> {
-        Promise(wrapping: { LegacyFileReader.read(path: path, completion: $0) })
+        Promise { resolver in LegacyFileReader.read(path: path, completion: resolver.resolve) }
     }
 
     /// A child process; cancelling the promise terminates it.
@@ -39,7 +39,7 @@ enum Wrapped {
     }
 
     static func quota(for user: String) -> Promise<Int> {
-        Promise(wrapping: { LegacyQuota.remaining(user: user, completion: $0) })
+        Promise { resolver in LegacyQuota.remaining(user: user, completion: resolver.resolve) }
     }
 }
 

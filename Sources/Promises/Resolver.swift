@@ -36,31 +36,30 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     /// Whether the promise was cancelled; the producer can check this between steps of long work.
     @inlinable public var isCancelled: Bool { core.wasCancelled }
 
-    /// Fulfills the promise; false if it was already settled.
-    @discardableResult
-    @inlinable public func fulfill(_ value: Value) -> Bool {
-        settle(.success(value))
+    /// Fulfills the promise, unless it is already settled. Passed as a function, it is a completion
+    /// handler that takes the value: `api.onExit = resolver.fulfill`.
+    @inlinable public func fulfill(_ value: Value) {
+        _ = settle(.success(value))
     }
 
-    /// Rejects the promise; false if it was already settled.
-    @discardableResult
-    @inlinable public func reject(_ error: any Error) -> Bool {
-        settle(.failure(error))
+    /// Rejects the promise, unless it is already settled.
+    @inlinable public func reject(_ error: any Error) {
+        _ = settle(.failure(error))
     }
 
-    /// Settles the promise with `result`; false if it was already settled.
-    @discardableResult
-    @inlinable public func resolve<Failure: Error>(_ result: Result<Value, Failure>) -> Bool {
-        settle(result.mapError { $0 })
+    /// Settles the promise with `result`, unless it is already settled. Passed as a function, it is a
+    /// completion handler that takes a `Result`: `api.fetchUser(id: 7, completion: resolver.resolve)`.
+    @inlinable public func resolve<Failure: Error>(_ result: Result<Value, Failure>) {
+        _ = settle(result.mapError { $0 })
     }
 
     /// Settles from the `(value, error)` pair of a completion handler: the error wins if present, then
-    /// the value; neither rejects with `PromiseError.missingValueAndError`.
-    @discardableResult
-    @inlinable public func resolve(_ value: Value?, _ error: (any Error)?) -> Bool {
+    /// the value; neither rejects with `PromiseError.missingValueAndError`. Passed as a function, it
+    /// is such a handler: `legacyLoad(url, completion: resolver.resolve)`.
+    @inlinable public func resolve(_ value: Value?, _ error: (any Error)?) {
         if let error { return reject(error) }
         if let value { return fulfill(value) }
-        return reject(PromiseError.missingValueAndError)
+        reject(PromiseError.missingValueAndError)
     }
 
     /// Registers `handler` to run once if the promise is cancelled while pending — the place to stop
@@ -80,28 +79,29 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
 }
 
 extension Resolver where Value == Void {
-    /// Fulfills a `Promise<Void>`; false if it was already settled.
-    @discardableResult
-    @inlinable public func fulfill() -> Bool {
+    /// Fulfills a `Promise<Void>`, unless it is already settled. Passed as a function, it is a
+    /// completion handler that takes nothing: `cache.flush(completion: resolver.fulfill)`.
+    @inlinable public func fulfill() {
         fulfill(())
     }
 
-    /// Settles a `Promise<Void>` from an `(Error?) -> Void` completion handler.
-    @discardableResult
-    @inlinable public func resolve(_ error: (any Error)?) -> Bool {
-        error.map(reject) ?? fulfill()
+    /// Settles a `Promise<Void>` from an `(Error?) -> Void` completion handler: rejects with the
+    /// error, or fulfills. Passed as a function, it is such a handler:
+    /// `store.save(record, completion: resolver.resolve)`.
+    @inlinable public func resolve(_ error: (any Error)?) {
+        if let error { reject(error) } else { fulfill() }
     }
 }
 
 extension Resolver {
     /// Settles a `Promise<(A, B)>` from an `(A?, B?, Error?)` completion handler (URLSession's shape):
     /// the error wins, then both values; a call missing either rejects with
-    /// `PromiseError.missingValueAndError`.
-    @discardableResult
-    @inlinable public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?) -> Bool
+    /// `PromiseError.missingValueAndError`. Passed as a function, it is such a handler:
+    /// `session.dataTask(with: url, completionHandler: resolver.resolve)`.
+    @inlinable public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?)
     where Value == (First, Second) {
         if let error { return reject(error) }
         if let first, let second { return fulfill((first, second)) }
-        return reject(PromiseError.missingValueAndError)
+        reject(PromiseError.missingValueAndError)
     }
 }

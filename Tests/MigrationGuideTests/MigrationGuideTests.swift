@@ -110,11 +110,11 @@ import XCTest
     @Test func theURLSessionShapeSettlesAsTheGuideSays() async throws {
         let url = URL(fileURLWithPath: "/")
         let response = URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
-        let both = Promise<(Data, URLResponse)>(wrapping: { $0(Data([1]), response, nil) })
+        let both = Promise<(Data, URLResponse)> { resolver in resolver.resolve(Data([1]), response, nil) }
         #expect(try await both.value.0 == Data([1]))
-        let neither = Promise<(Data, URLResponse)>(wrapping: { $0(nil, nil, nil) })
+        let neither = Promise<(Data, URLResponse)> { resolver in resolver.resolve(nil, nil, nil) }
         #expect(await neither.result.failure as? PromiseError == .missingValueAndError)
-        let cancelled = Promise<(Data, URLResponse)>(wrapping: { $0(Data(), response, URLError(.cancelled)) })
+        let cancelled = Promise<(Data, URLResponse)> { resolver in resolver.resolve(Data(), response, URLError(.cancelled)) }
         let error = await cancelled.result.failure
         #expect((error as? URLError)?.code == .cancelled, "the error wins over the values")
         #expect(error?.isCancellation == false, "only CancellationError counts as cancellation")
@@ -228,11 +228,11 @@ final class BlockingWaitInXCTests: XCTestCase {
     /// the hop, so only the timeout ends it.
     func testWaitCannotSeeALegacyHopToTheMainQueue() throws {
         try XCTSkipUnless(Thread.isMainThread, "the hang needs the main thread blocked")
-        let promise = Promise<Forecast>(wrapping: { completion in
+        let promise = Promise<Forecast> { resolver in
             legacy.fetchForecast(city: "Oslo") { forecast, error in
-                DispatchQueue.main.async { completion(forecast, error) }
+                DispatchQueue.main.async { resolver.resolve(forecast, error) }
             }
-        })
+        }
         XCTAssertThrowsError(try promise.wait(timeout: .milliseconds(300))) { error in
             XCTAssertEqual("\(error)", "\(PromiseError.timedOut)")
         }

@@ -52,7 +52,7 @@ final class RaceSubject: Sendable {
     func perform(_ operation: RaceOperation, index: Int) {
         switch operation {
         case .settle:
-            if let resolver = resolver.withLock({ $0 }), resolver.fulfill(index) { settleWins.increment() }
+            if let resolver = resolver.withLock({ $0 }), resolver.settle(.success(index)) { settleWins.increment() }
         case .observe:
             promise.whenComplete(on: .inline) { [observerRuns] _ in observerRuns.increment() }
         case .cancel:

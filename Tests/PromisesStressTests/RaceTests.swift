@@ -73,7 +73,7 @@ import Testing
         let subjects = box.withLock { $0 }
         // Settle whatever is still pending, then let every Task and timer report.
         for (index, subject) in subjects.enumerated() {
-            if let resolver = subject.resolver.withLock({ $0 }), resolver.fulfill(index) {
+            if let resolver = subject.resolver.withLock({ $0 }), resolver.settle(.success(index)) {
                 subject.settleWins.increment()
             }
             subject.resolver.withLock { $0 = nil }

@@ -28,7 +28,7 @@ import Testing
         for _ in 0..<links {
             tail = tail.flatMap(on: .inline) { Promise($0 + 1) }
         }
-        #expect(await onSmallStack { resolver.fulfill(0) })
+        await onSmallStack { resolver.fulfill(0) }
         #expect(tail.currentResult?.value == links)
     }
 }

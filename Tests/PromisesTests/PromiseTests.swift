@@ -20,10 +20,12 @@ import Testing
     @Test func pendingSettlesOnceAndReportsLaterAttemptsAsIgnored() async {
         let (promise, resolver) = Promise<Int>.pending()
         #expect(promise.isPending && resolver.isPending)
-        #expect(resolver.fulfill(1))
-        #expect(!resolver.fulfill(2))
-        #expect(!resolver.reject(TestError()))
-        #expect(!resolver.resolve(Result<Int, TestError>.success(3)))
+        resolver.fulfill(1)
+        #expect(promise.currentResult?.value == 1)
+        resolver.fulfill(2)
+        resolver.reject(TestError())
+        resolver.resolve(Result<Int, TestError>.success(3))
+        #expect(promise.currentResult?.value == 1, "only the first settle takes effect")
         #expect(!resolver.isPending)
         #expect(await promise.outcome().value == 1)
     }

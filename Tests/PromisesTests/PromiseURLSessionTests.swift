@@ -17,9 +17,9 @@ import Testing
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         let url = server.url("/text/hello")
-        let response = await Promise<(Data, URLResponse)>(wrapping: {
-            session.dataTask(with: url, completionHandler: $0).resume()
-        }).outcome()
+        let response = await Promise<(Data, URLResponse)> { resolver in
+            session.dataTask(with: url, completionHandler: resolver.resolve).resume()
+        }.outcome()
         let (data, urlResponse) = try response.get()
         #expect(String(decoding: data, as: UTF8.self) == "hello")
         #expect((urlResponse as? HTTPURLResponse)?.statusCode == 200)
@@ -31,9 +31,9 @@ import Testing
         let url = server.url("/text/gone")
         server.stop()  // nothing listens on the port any more
         let session = URLSession(configuration: .ephemeral)
-        let response = await Promise<(Data, URLResponse)>(wrapping: {
-            session.dataTask(with: url, completionHandler: $0).resume()
-        }).outcome()
+        let response = await Promise<(Data, URLResponse)> { resolver in
+            session.dataTask(with: url, completionHandler: resolver.resolve).resume()
+        }.outcome()
         #expect(response.error is URLError)
     }
 

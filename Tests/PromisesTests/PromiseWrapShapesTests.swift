@@ -27,45 +27,47 @@ private func dropHandler<T>(completion: @escaping @Sendable (T) -> Void) {}
 
 @Suite struct PromiseWrapShapesTests {
     @Test func twoOptionalValuesAndAnErrorFulfillWithBoth() async {
-        let pair = await Promise<(Int, String)>(wrapping: { fetchPair(1, "one", nil, completion: $0) }).outcome()
+        let pair = await Promise<(Int, String)> { resolver in fetchPair(1, "one", nil, completion: resolver.resolve) }.outcome()
         #expect(pair.value?.0 == 1)
         #expect(pair.value?.1 == "one")
     }
 
     @Test func theErrorWinsAndAMissingValueRejects() async {
-        let failed = await Promise<(Int, String)>(wrapping: { fetchPair(1, "one", TestError(2), completion: $0) })
+        let failed = await Promise<(Int, String)> { resolver in fetchPair(1, "one", TestError(2), completion: resolver.resolve) }
             .outcome()
-        let halfEmpty = await Promise<(Int, String)>(wrapping: { fetchPair(1, nil, nil, completion: $0) }).outcome()
-        let empty = await Promise<(Int, String)>(wrapping: { fetchPair(nil, nil, nil, completion: $0) }).outcome()
+        let halfEmpty = await Promise<(Int, String)> { resolver in fetchPair(1, nil, nil, completion: resolver.resolve) }.outcome()
+        let empty = await Promise<(Int, String)> { resolver in fetchPair(nil, nil, nil, completion: resolver.resolve) }.outcome()
         #expect(failed.error as? TestError == TestError(2))
         #expect(halfEmpty.error as? PromiseError == .missingValueAndError)
         #expect(empty.error as? PromiseError == .missingValueAndError)
     }
 
     @Test func aHandlerTakingNothingFulfills() async {
-        let flushed = await Promise<Void>(wrapping: { flush(completion: $0) }).outcome()
+        let flushed = await Promise<Void> { resolver in flush(completion: resolver.fulfill) }.outcome()
         #expect(flushed.value != nil)
     }
 
     @Test func aNonOptionalValueWithAnOptionalError() async {
-        let counted = await Promise<Int>(wrapping: { count(failing: false, completion: $0) }).outcome()
-        let inferred = await Promise(wrapping: { count(failing: true, completion: $0) }).outcome()
+        let counted = await Promise<Int> { resolver in count(failing: false, completion: resolver.resolve) }.outcome()
+        let inferred = await Promise { resolver in count(failing: true, completion: resolver.resolve) }.outcome()
         #expect(counted.value == 42)
         #expect(inferred.error as? TestError == TestError(9))
     }
 
     @Test func droppedHandlersOfEveryNewShapeBreakThePromise() async {
-        let pair = await Promise<(Int, String)>(wrapping: { dropHandler(completion: $0) }).outcome()
-        let void = await Promise<Void>(wrapping: { (handler: @escaping @Sendable () -> Void) in
-            dropHandler(completion: { (_: Void) in handler() })
-        }).outcome()
+        let pair = await Promise<(Int, String)> { resolver in
+            dropHandler(completion: { (first: Int?, second: String?, error: (any Error)?) in
+                resolver.resolve(first, second, error)
+            })
+        }.outcome()
+        let void = await Promise<Void> { resolver in dropHandler(completion: resolver.fulfill) }.outcome()
         #expect(pair.error as? PromiseError == .brokenPromise)
         #expect(void.error as? PromiseError == .brokenPromise)
     }
 
     @Test func theResolverSettlesFromATripleToo() {
         let (promise, resolver) = Promise<(Int, String)>.pending()
-        #expect(resolver.resolve(4, "four", nil))
+        resolver.resolve(4, "four", nil)
         #expect(promise.currentResult?.value?.1 == "four")
     }
 }

@@ -22,8 +22,8 @@ enum StressSize {
             DispatchQueue.concurrentPerform(iterations: 3) { worker in
                 for (index, pair) in pairs.enumerated() {
                     switch worker {
-                    case 0: if pair.resolver.fulfill(index) { wins.increment() }
-                    case 1: if pair.resolver.reject(TestError(index)) { wins.increment() }
+                    case 0: if pair.resolver.settle(.success(index)) { wins.increment() }
+                    case 1: if pair.resolver.settle(.failure(TestError(index))) { wins.increment() }
                     default:
                         pair.promise.whenComplete(on: .inline) { _ in runs.withLock { $0[index] += 1 } }
                     }

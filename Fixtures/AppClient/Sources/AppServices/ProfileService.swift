@@ -14,26 +14,26 @@ public final class ProfileService {
     // MARK: Promise facades
 
     public func user(id: Int) -> Promise<User> {
-        Promise(wrapping: { store.fetchUser(id: id, completion: $0) })
+        Promise { resolver in store.fetchUser(id: id, completion: resolver.resolve) }
     }
 
     public func friends(of user: User) -> Promise<[User]> {
-        Promise(wrapping: { store.fetchFriends(of: user, completion: $0) })
+        Promise { resolver in store.fetchFriends(of: user, completion: resolver.resolve) }
     }
 
     public func rename(_ user: User, to name: String) -> Promise<Void> {
-        Promise(wrapping: { store.rename(user, to: name, completion: $0) })
+        Promise { resolver in store.rename(user, to: name, completion: resolver.resolve) }
     }
 
     public func avatar(userID: Int) -> Promise<Data> {
-        Promise(wrapping: { store.fetchAvatar(userID: userID, completion: $0) })
+        Promise { resolver in store.fetchAvatar(userID: userID, completion: resolver.resolve) }
     }
 
     /// A chain inside the class: the closures capture values, not `self`.
     public func friendNames(ofUserWithID id: Int) -> Promise<[String]> {
         let store = store
         return user(id: id)
-            .flatMap { user in Promise(wrapping: { store.fetchFriends(of: user, completion: $0) }) }
+            .flatMap { user in Promise { resolver in store.fetchFriends(of: user, completion: resolver.resolve) } }
             .map(on: .inline) { friends in friends.map(\.name) }
     }
 

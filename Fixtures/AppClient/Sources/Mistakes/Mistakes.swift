@@ -17,11 +17,11 @@ func resolverBody(_ secretive: Secretive) -> Promise<Int> {
 }
 
 func wrappingBody(_ secretive: Secretive) -> Promise<Int> {
-    Promise(wrapping: { secretive.secret(completion: $0) })  // EXPECT: 'secret' is inaccessible
+    Promise { resolver in secretive.secret(completion: resolver.resolve) }  // EXPECT: 'secret' is inaccessible
 }
 
 func wrongArgument(_ store: UserStore) -> Promise<User> {
-    Promise(wrapping: { store.fetchUser(id: "1", completion: $0) })  // EXPECT: cannot convert value
+    Promise { resolver in store.fetchUser(id: "1", completion: resolver.resolve) }  // EXPECT: cannot convert value
 }
 
 func wrongValue() -> Promise<Int> {
@@ -38,13 +38,48 @@ final class Request: Sendable {
 }
 
 func startLegacyLoad(_ completion: @escaping @Sendable (String?, (any Error)?) -> Void) -> Request { Request() }
+func startCountdown(_ completion: @escaping @Sendable (Int) -> Void) -> Request { Request() }
 
-// A typo inside a multi-statement resolver body: reported as the closure's argument count (the
-// compiler tried the other closure initializers); Migration.md explains it.
+// A typo inside a multi-statement resolver body whose handler is a closure: reported as the closure's
+// argument count (the compiler tried the initializers whose closure takes none); Migration.md
+// explains it, and the labelled form below names the typo.
 func typoInResolverBody() -> Promise<String> {
     Promise { resolver in  // EXPECT: expects 0 arguments, but 1 was used in closure body
         let request = startLegacyLoad { text, error in resolver.resolve(text, error) }
         resolver.onCancel { request.cancle() }
+    }
+}
+
+func typoInResolverBodyLabelled() -> Promise<String> {
+    Promise(resolving: { resolver in
+        let request = startLegacyLoad { text, error in resolver.resolve(text, error) }
+        resolver.onCancel { request.cancle() }  // EXPECT: has no member 'cancle'
+    })
+}
+
+// With the resolver's method passed as the handler, the typo is named without the label.
+func typoInResolverBodyWithAHandlerReference() -> Promise<String> {
+    Promise { resolver in
+        let request = startLegacyLoad(resolver.resolve)
+        resolver.onCancel { request.cancle() }  // EXPECT: has no member 'cancle'
+    }
+}
+
+// A handler of another value type wrapped, in a one-line wrapper: reported as the closure's argument
+// count, as above; with the label, both function types are named.
+func wrongHandlerType(_ store: UserStore) -> Promise<String> {
+    Promise { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) }  // EXPECT: expects 0 arguments, but 1 was used in closure body
+}
+
+func wrongHandlerTypeLabelled(_ store: UserStore) -> Promise<String> {
+    Promise(resolving: { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) })  // EXPECT: cannot convert value of type '@Sendable (String?, (any Error)?) -> ()' to expected argument type '(Data?, (any Error)?) -> Void'
+}
+
+// `resolve` for a handler that cannot fail: that is `fulfill`.
+func resolveForAValueOnlyHandler() -> Promise<Int> {
+    Promise { resolver in
+        let request = startCountdown(resolver.resolve)  // EXPECT: cannot convert value of type '@Sendable (Int?, (any Error)?) -> ()' to expected argument type '@Sendable (Int) -> Void'
+        resolver.onCancel { request.cancel() }
     }
 }
 

@@ -37,10 +37,10 @@ import Testing
         let collected = facts(
             """
             func user(id: Int) -> Promise<User> {
-                Promise(wrapping: { client.fetchUser(id: id, completion: $0) })
+                Promise { resolver in client.fetchUser(id: id, completion: resolver.resolve) }
             }
             func named() -> Promise<Void> {
-                Promise<Void>(wrapping: { handler in store.flush(handler) })
+                Promise<Void> { resolver in store.flush(resolver.fulfill) }
             }
             """)
         #expect(collected.wrapSites.count == 2)

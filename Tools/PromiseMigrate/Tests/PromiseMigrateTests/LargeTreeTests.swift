@@ -26,7 +26,7 @@ import Testing
                     struct Screen\(index) {
                         let service = Service\(index - 1)()
                         func title() async throws -> String {
-                            try await Promise(wrapping: { service.load\(index - 1)(id: 1, completion: $0) }).value
+                            try await Promise { resolver in service.load\(index - 1)(id: 1, completion: resolver.resolve) }.value
                         }
                         func save() { service.save\(index - 1) { _ in } }
                     }

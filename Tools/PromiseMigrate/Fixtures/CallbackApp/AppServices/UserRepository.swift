@@ -6,11 +6,11 @@ final class UserRepository: Sendable {
 
     /// The wrapped API has an async variant by now: the report flags this site.
     func user(id: Int) -> Promise<User> {
-        Promise(wrapping: { client.fetchUser(id: id, completion: $0) })
+        Promise { resolver in client.fetchUser(id: id, completion: resolver.resolve) }
     }
 
     func users(page: Int) -> Promise<[User]> {
-        Promise(wrapping: { client.fetchUsers(page: page, completionHandler: $0) })
+        Promise { resolver in client.fetchUsers(page: page, completionHandler: resolver.resolve) }
     }
 
     func adminName(id: Int) -> Promise<String> {

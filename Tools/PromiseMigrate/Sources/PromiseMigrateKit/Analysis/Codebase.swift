@@ -181,7 +181,7 @@ public struct Codebase: Sendable {
         }
     }
 
-    /// For a `Promise(wrapping:)` site, an async function that now does the wrapped call's work.
+    /// For a promise-wrapper site, an async function that now does the wrapped call's work.
     public func asyncVariant(ofWrapped site: WrapSiteRecord) -> FunctionKey? {
         guard let wrapped = site.wrapped else { return nil }
         for key in functions(named: wrapped.name) where kind(of: key) == .callback {

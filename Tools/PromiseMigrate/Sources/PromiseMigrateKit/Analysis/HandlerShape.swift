@@ -1,21 +1,30 @@
-/// The shape of a completion handler's parameters, one case per wrapper the library has, plus `other`.
+/// The shape of a completion handler's parameters, one case per resolver method the library passes as
+/// such a handler (`completion: resolver.resolve`), plus `other`.
 public enum HandlerShape: String, CaseIterable, Codable, Sendable {
-    /// `(T?, Error?)`: `Promise<T>(wrapping:)`.
+    /// `(T?, Error?)`: `resolver.resolve`.
     case optionalValueAndError
-    /// `(T, Error?)`: `Promise<T>(wrapping:)`, through the same overload.
+    /// `(T, Error?)`: `resolver.resolve`, through the same overload.
     case valueAndError
-    /// `(Result<T, E>)`, any failure type: `Promise<T>(wrapping:)`.
+    /// `(Result<T, E>)`, any failure type: `resolver.resolve`.
     case result
-    /// `(T)`, which cannot fail: `Promise<T>(wrapping:)`.
+    /// `(T)`, which cannot fail: `resolver.fulfill`.
     case value
-    /// `(Error?)`: `Promise<Void>(wrapping:)`.
+    /// `(Error?)`, in a `Promise<Void>`: `resolver.resolve`.
     case optionalError
-    /// `()`: `Promise<Void>(wrapping:)`.
+    /// `()`, in a `Promise<Void>`: `resolver.fulfill`.
     case none
-    /// `(A?, B?, Error?)`, URLSession's shape: `Promise<(A, B)>(wrapping:)`.
+    /// `(A?, B?, Error?)`, URLSession's shape, in a `Promise<(A, B)>`: `resolver.resolve`.
     case twoValuesAndError
     /// Anything else: reported, never wrapped.
     case other
+
+    /// The resolver method that, passed as the handler, settles the promise.
+    public var resolverMethod: String {
+        switch self {
+        case .value, .none: return "fulfill"
+        default: return "resolve"
+        }
+    }
 
     /// The shape as the guide writes it.
     public var display: String {

@@ -116,7 +116,7 @@ extension ParsedCommand {
         USAGE
           promise-migrate report PATH... [--json] [--html FILE] [--exclude NAME]...
               Per file and per module: completion-handler APIs by shape, promise and async APIs, call sites
-              of each kind, wait() calls (those in async code are refused at run time), Promise(wrapping:)
+              of each kind, wait() calls (those in async code are refused at run time), promise-wrapper
               sites whose API has an async variant, main-queue callbacks, a state (callback, promise,
               mixed, async, done), a progress figure per module, and the APIs to migrate next.
               --json          the report as JSON (schema "promise-migrate-report", see README.md)

@@ -61,7 +61,7 @@ public struct Counts: Codable, Sendable, Equatable {
     public var waits = 0
     /// Of those, the ones inside async code, which the library refuses at run time.
     public var waitsInAsync = 0
-    /// `Promise(wrapping:)` sites.
+    /// promise-wrapper sites.
     public var wrapSites = 0
     /// Of those, the ones whose wrapped API has an async variant in the codebase.
     public var wrapSitesWithAsyncVariant = 0
@@ -128,7 +128,7 @@ public struct FileReport: Codable, Sendable {
     public var apis: [APIEntry]
     /// Its blocking waits.
     public var waits: [WaitEntry]
-    /// Its `Promise(wrapping:)` sites whose wrapped API has an async variant.
+    /// Its promise-wrapper sites whose wrapped API has an async variant.
     public var wrapSitesWithAsyncVariant: [WrapEntry]
     /// Its callbacks sent to the main queue.
     public var mainQueueCallbacks: [MainQueueEntry]
@@ -160,7 +160,7 @@ public struct WaitEntry: Codable, Sendable, Equatable {
     public var inAsync: Bool
 }
 
-/// A `Promise(wrapping:)` site whose wrapped API has an async variant.
+/// A promise-wrapper site whose wrapped API has an async variant.
 public struct WrapEntry: Codable, Sendable, Equatable {
     /// 1-based line.
     public var line: Int

@@ -74,7 +74,7 @@ public enum TableRenderer {
             }
             for site in file.wrapSitesWithAsyncVariant {
                 lines.append(
-                    "\(file.path):\(site.line): Promise(wrapping:) of \(site.wrapped), which has an async variant "
+                    "\(file.path):\(site.line): promise wrapper of \(site.wrapped), which has an async variant "
                         + "\(site.asyncVariant) (\(site.asyncVariantLocation))")
             }
         }

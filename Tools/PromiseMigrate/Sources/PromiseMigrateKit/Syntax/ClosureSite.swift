@@ -4,7 +4,7 @@ import SwiftSyntax
 struct ClosureSite {
     /// `Task { … }`, `Task.detached { … }`, `group.addTask { … }`, SwiftUI's `.task { … }`: the body is async.
     var startsTask = false
-    /// `Promise(wrapping: { … })`, `Promise { resolver in … }`, `withCheckedContinuation { … }`: the body
+    /// `Promise { resolver in … }`, `withCheckedContinuation { … }`: the body
     /// runs at once, in the caller's context.
     var runsAtOnce = false
     /// The body of a promise: the callback calls in it are being wrapped, not written anew.

@@ -26,7 +26,7 @@ private struct LexicalContext {
     var declaredAsync: Bool
     /// Closures and a main file's top level become async by containing an `await`.
     var asyncWhenAwaiting: Bool
-    /// `Promise(wrapping:)` and resolver closures run at once, in their caller's context.
+    /// Resolver closures (`Promise { resolver in … }`) run at once, in their caller's context.
     var runsInParent: Bool
     /// A promise's body, or inside one.
     var isPromiseBody = false
@@ -356,9 +356,10 @@ final class FactCollector: SyntaxVisitor {
         }
         if callee.isPromiseType {
             facts.promiseConstructions += 1
-            if let wrapping = node.arguments.first(where: { $0.label?.text == "wrapping" }),
-                let closure = wrapping.expression.as(ClosureExprSyntax.self)
-            {
+            let body =
+                node.trailingClosure
+                ?? node.arguments.first(where: { $0.label?.text == "resolving" })?.expression.as(ClosureExprSyntax.self)
+            if let closure = body, closure.signature?.parameterClause != nil {
                 let (wrapped, label) = HandlerPassFinder.find(in: closure, converter: converter, context: context)
                 facts.wrapSites.append(WrapSiteRecord(line: line, wrapped: wrapped, handlerLabel: label))
             }

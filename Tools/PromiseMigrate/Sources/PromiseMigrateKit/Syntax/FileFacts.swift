@@ -38,7 +38,7 @@ public struct WaitRecord: Hashable, Sendable {
     public var context: Int
 }
 
-/// A `Promise(wrapping: { api(…, completion: $0) })` site.
+/// A `Promise { resolver in api(…, completion: resolver.resolve) }` site.
 public struct WrapSiteRecord: Hashable, Sendable {
     /// 1-based line.
     public var line: Int
@@ -95,7 +95,7 @@ public struct FileFacts: Sendable {
     public var calls: [CallRecord] = []
     /// Blocking waits on promises.
     public var waits: [WaitRecord] = []
-    /// `Promise(wrapping:)` sites.
+    /// promise-wrapper sites.
     public var wrapSites: [WrapSiteRecord] = []
     /// Callbacks sent to the main queue.
     public var mainQueueCallbacks: [MainQueueRecord] = []
@@ -106,7 +106,7 @@ public struct FileFacts: Sendable {
     public var awaits = 0
     /// For each lexical context (index 0 is the file's top level), whether code there is async.
     public var contextIsAsync: [Bool] = [false]
-    /// For each lexical context, whether it is the body of a promise (`Promise(wrapping: { … })`,
+    /// For each lexical context, whether it is the body of a promise (`Promise { resolver in … }`,
     /// `Promise { resolver in … }`), where callback calls are being wrapped.
     public var contextIsPromiseBody: [Bool] = [false]
     /// Set when the parser had to recover from errors.

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// Finds, in a `Promise(wrapping: { … })` closure, the call that receives the handler (`$0`, or the
-/// closure's parameter).
+/// Finds, in a `Promise { resolver in … }` closure, the call that receives one of the resolver's
+/// methods as its handler (`completion: resolver.resolve`, `resolver.fulfill`).
 final class HandlerPassFinder: SyntaxVisitor {
     private let handlerName: String
     private let converter: SourceLocationConverter
@@ -34,8 +34,7 @@ final class HandlerPassFinder: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard found == nil, let name = Callee(node.calledExpression).name else { return .visitChildren }
-        for argument in node.arguments
-        where argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == handlerName {
+        for argument in node.arguments where passesResolverMethod(argument.expression) {
             let call = CallRecord(
                 name: name, argumentLabels: node.arguments.map { $0.label?.text ?? "_" },
                 trailingClosureLabels: [], usage: .plain,
@@ -44,5 +43,12 @@ final class HandlerPassFinder: SyntaxVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    private func passesResolverMethod(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+            ["resolve", "fulfill"].contains(member.declName.baseName.text)
+        else { return false }
+        return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == handlerName
     }
 }

@@ -233,10 +233,11 @@ public struct WrapGenerator: Sendable {
         }
         switch plan.form {
         case .wrapping:
-            arguments = arguments.map { $0.replacingOccurrences(of: "\u{0}", with: "$0") }
+            let handler = "resolver.\(plan.handler.shape.resolverMethod)"
+            arguments = arguments.map { $0.replacingOccurrences(of: "\u{0}", with: handler) }
             let discard = function.returnType == nil ? "" : "_ = "
             let call = "\(discard)\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
-            return "Promise\(typeArgument)(wrapping: { \(call) })"
+            return "Promise\(typeArgument) { resolver in \(call) }"
         case .cancellable:
             arguments = arguments.map {
                 $0.replacingOccurrences(of: "\u{0}", with: resolverClosure(plan.handler.shape))

@@ -11,7 +11,7 @@ public struct WrapPlan: Sendable {
 
     /// How the legacy call is turned into a promise.
     public enum Form: Sendable {
-        /// `Promise(wrapping: { api(…, completion: $0) })`.
+        /// `Promise { resolver in api(…, completion: resolver.resolve) }`.
         case wrapping
         /// `Promise { resolver in let handle = api(…) { … }; resolver.onCancel { handle.cancel() } }`:
         /// the method returns a Sendable handle that can stop the work.
