@@ -114,7 +114,9 @@ import XCTest
         #expect(try await both.value.0 == Data([1]))
         let neither = Promise<(Data, URLResponse)> { resolver in resolver.resolve(nil, nil, nil) }
         #expect(await neither.result.failure as? PromiseError == .missingValueAndError)
-        let cancelled = Promise<(Data, URLResponse)> { resolver in resolver.resolve(Data(), response, URLError(.cancelled)) }
+        let cancelled = Promise<(Data, URLResponse)> { resolver in
+            resolver.resolve(Data(), response, URLError(.cancelled))
+        }
         let error = await cancelled.result.failure
         #expect((error as? URLError)?.code == .cancelled, "the error wins over the values")
         #expect(error?.isCancellation == false, "only CancellationError counts as cancellation")

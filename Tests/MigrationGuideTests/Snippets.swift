@@ -259,7 +259,9 @@ func resilientForecast(for city: String) -> Promise<Forecast> {
         func homeForecast() -> Promise<Forecast> {
             let legacy = legacy
             return Promise { resolver in legacy.defaultCity(completion: resolver.fulfill) }
-                .flatMap { city in Promise { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) } }
+                .flatMap { city in
+                    Promise { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
+                }
         }
 
         // MARK: Async facades

@@ -27,16 +27,21 @@ private func dropHandler<T>(completion: @escaping @Sendable (T) -> Void) {}
 
 @Suite struct PromiseWrapShapesTests {
     @Test func twoOptionalValuesAndAnErrorFulfillWithBoth() async {
-        let pair = await Promise<(Int, String)> { resolver in fetchPair(1, "one", nil, completion: resolver.resolve) }.outcome()
+        let pair = await Promise<(Int, String)> { resolver in fetchPair(1, "one", nil, completion: resolver.resolve) }
+            .outcome()
         #expect(pair.value?.0 == 1)
         #expect(pair.value?.1 == "one")
     }
 
     @Test func theErrorWinsAndAMissingValueRejects() async {
-        let failed = await Promise<(Int, String)> { resolver in fetchPair(1, "one", TestError(2), completion: resolver.resolve) }
+        let failed = await Promise<(Int, String)> { resolver in
+            fetchPair(1, "one", TestError(2), completion: resolver.resolve)
+        }
+        .outcome()
+        let halfEmpty = await Promise<(Int, String)> { resolver in fetchPair(1, nil, nil, completion: resolver.resolve)
+        }.outcome()
+        let empty = await Promise<(Int, String)> { resolver in fetchPair(nil, nil, nil, completion: resolver.resolve) }
             .outcome()
-        let halfEmpty = await Promise<(Int, String)> { resolver in fetchPair(1, nil, nil, completion: resolver.resolve) }.outcome()
-        let empty = await Promise<(Int, String)> { resolver in fetchPair(nil, nil, nil, completion: resolver.resolve) }.outcome()
         #expect(failed.error as? TestError == TestError(2))
         #expect(halfEmpty.error as? PromiseError == .missingValueAndError)
         #expect(empty.error as? PromiseError == .missingValueAndError)

@@ -23,23 +23,29 @@ private func legacyDropsHandler(completion: @escaping (Int?, (any Error)?) -> Vo
 
 @Suite struct PromiseWrapTests {
     @Test func wrapsValueErrorPairs() async {
-        #expect(await Promise<Int> { resolver in legacyPair(1, nil, completion: resolver.resolve) }.outcome().value == 1)
         #expect(
-            await Promise<Int> { resolver in legacyPair(nil, TestError(), completion: resolver.resolve) }.outcome().error is TestError)
+            await Promise<Int> { resolver in legacyPair(1, nil, completion: resolver.resolve) }.outcome().value == 1)
+        #expect(
+            await Promise<Int> { resolver in legacyPair(nil, TestError(), completion: resolver.resolve) }.outcome()
+                .error is TestError)
         let neither = Promise<Int> { resolver in legacyPair(nil, nil, completion: resolver.resolve) }
         #expect(await neither.outcome().promiseErrorKind == "missingValueAndError")
     }
 
     @Test func wrapsResults() async {
-        #expect(await Promise<Int> { resolver in legacyResult(.success(2), completion: resolver.resolve) }.outcome().value == 2)
+        #expect(
+            await Promise<Int> { resolver in legacyResult(.success(2), completion: resolver.resolve) }.outcome().value
+                == 2)
         let failed = Promise<Int> { resolver in legacyResult(.failure(TestError(3)), completion: resolver.resolve) }
         #expect(await failed.outcome().error as? TestError == TestError(3))
     }
 
     @Test func wrapsOptionalErrors() async {
-        #expect(await Promise<Void> { resolver in legacyError(nil, completion: resolver.resolve) }.outcome().value != nil)
         #expect(
-            await Promise<Void> { resolver in legacyError(TestError(), completion: resolver.resolve) }.outcome().error is TestError)
+            await Promise<Void> { resolver in legacyError(nil, completion: resolver.resolve) }.outcome().value != nil)
+        #expect(
+            await Promise<Void> { resolver in legacyError(TestError(), completion: resolver.resolve) }.outcome().error
+                is TestError)
     }
 
     @Test func wrapsValueOnlyHandlers() async {
