@@ -142,3 +142,8 @@ func t69WrappingInFlatMap() {
     let name = fetchAge().flatMap { _ in Promise { resolver in legacyFetch(resolver.resolve) } }.map { $0.name }
     _ = name
 }
+func t70Firstly() { let name = Promise.firstly { fetchUser() }.map { $0.name }; _ = name }
+func t71FirstlyOnQueue() {
+    let user = Promise.firstly(on: .global()) { fetchAge() }.flatMap { _ in fetchUser() }.map { "\($0.age)" }
+    _ = user
+}

@@ -35,6 +35,10 @@ public struct Promise<Value: Sendable>: Sendable {
     public init(resolving body: (Resolver<Value>) throws -> Void) {}
     public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {}
     public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) { (Promise(), Resolver()) }
+    public static func firstly(_ body: () throws -> Promise<Value>) -> Promise<Value> { .init() }
+    public static func firstly(
+        on queue: some CallbackQueue, _ body: @escaping @Sendable () throws -> Promise<Value>
+    ) -> Promise<Value> { .init() }
 
     public func map<NewValue>(
         on queue: some CallbackQueue = .global(), _ transform: @escaping @Sendable (Value) throws -> NewValue

@@ -90,6 +90,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```swift
     /// let parsed = Promise { try parse(text) }   // rejected if parse throws
     /// ```
+    @_disfavoredOverload  // a closure returning a promise picks the warning overload (Promise+Nesting.swift)
     @inlinable public init(catching work: () throws -> Value) {
         core = .settled(Result(catching: work))
     }
@@ -100,6 +101,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```swift
     /// let parsed = Promise(on: .global()) { try JSONDecoder().decode(User.self, from: data) }
     /// ```
+    @_disfavoredOverload  // a closure returning a promise picks the warning overload (Promise+Nesting.swift)
     @inlinable public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {
         let core = PromiseCore<Value>.pending(neededQueue: queue.dispatchQueue)
         self.core = core

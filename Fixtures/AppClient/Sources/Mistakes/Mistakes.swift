@@ -128,3 +128,13 @@ func asyncClosureToMap(_ name: Promise<String>) -> Promise<Int> {
         name.then { self.title = $0 }  // EXPECT: main actor-isolated property 'title' can not be mutated
     }
 }
+
+// PromiseKit's `firstly` habit: a closure returning a promise where a value is expected makes a
+// promise of a promise; the warning names the spelling that flattens.
+func firstlyHabit(_ name: Promise<String>) -> Promise<Promise<String>> {
+    Promise { name }  // EXPECT: deprecated: the closure returns a promise, so this makes a promise of a promise: use Promise.firstly
+}
+
+func firstlyHabitOnAQueue(_ name: Promise<String>) -> Promise<Promise<String>> {
+    Promise(on: .global()) { name }  // EXPECT: use Promise.firstly(on:)
+}
