@@ -7,15 +7,19 @@ let package = Package(
     products: [
         .library(name: "Promises", targets: ["Promises"]),
         .library(name: "PromiseAsync", targets: ["PromiseAsync"]),
+        .library(name: "PromiseFoundation", targets: ["PromiseFoundation"]),
         .executable(name: "MigrationDemo", targets: ["MigrationDemo"]),
     ],
     targets: [
         .target(name: "Promises"),
         .target(name: "PromiseAsync", dependencies: ["Promises"]),
+        // URLSession and Process as promises, apart so that the core never links FoundationNetworking.
+        .target(name: "PromiseFoundation", dependencies: ["Promises"]),
         .executableTarget(name: "MigrationDemo", dependencies: ["PromiseAsync"]),
         .target(name: "PromiseTestSupport", dependencies: ["Promises"], path: "Tests/PromiseTestSupport"),
         .testTarget(name: "PromisesTests", dependencies: ["Promises", "PromiseTestSupport"]),
         .testTarget(name: "PromiseAsyncTests", dependencies: ["PromiseAsync", "PromiseTestSupport"]),
+        .testTarget(name: "PromiseFoundationTests", dependencies: ["PromiseFoundation", "PromiseAsync", "PromiseTestSupport"]),
         .testTarget(name: "MigrationGuideTests", dependencies: ["PromiseAsync"]),
         .testTarget(name: "PromisesStressTests", dependencies: ["PromiseAsync", "PromiseTestSupport"]),
     ],

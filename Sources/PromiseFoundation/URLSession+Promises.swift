@@ -1,0 +1,93 @@
+import Foundation
+import Promises
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// URLSession's completion-handler tasks as promises: the task starts at once, and cancelling the
+// promise (or everything derived from it) cancels the task.
+
+extension URLSession {
+    /// Loads `request`; fulfills with the body and the response, whatever the HTTP status (check it
+    /// with ``Promises/Promise/validateHTTPStatus(_:)``). Cancelling the promise cancels the task.
+    ///
+    /// ```swift
+    /// let user = URLSession.shared.dataPromise(with: request)
+    ///     .validateHTTPStatus()
+    ///     .map { try JSONDecoder().decode(User.self, from: $0.data) }
+    /// ```
+    public func dataPromise(with request: URLRequest) -> Promise<(data: Data, response: URLResponse)> {
+        Promise { resolver in
+            let task = dataTask(with: request) { data, response, error in
+                resolver.resolve(Self.pair(data, response, error))
+            }
+            resolver.onCancel { task.cancel() }
+            task.resume()
+        }
+    }
+
+    /// Loads `url`: ``dataPromise(with:)-(URLRequest)`` for a GET request.
+    public func dataPromise(with url: URL) -> Promise<(data: Data, response: URLResponse)> {
+        dataPromise(with: URLRequest(url: url))
+    }
+
+    /// Uploads `body` with `request`; fulfills with the response's body and the response.
+    ///
+    /// ```swift
+    /// let created = session.uploadPromise(with: request, from: json).validateHTTPStatus()
+    /// ```
+    public func uploadPromise(with request: URLRequest, from body: Data) -> Promise<(data: Data, response: URLResponse)>
+    {
+        Promise { resolver in
+            let task = uploadTask(with: request, from: body) { data, response, error in
+                resolver.resolve(Self.pair(data ?? Data(), response, error))
+            }
+            resolver.onCancel { task.cancel() }
+            task.resume()
+        }
+    }
+
+    /// Downloads `request` to a file; fulfills with the file's location and the response.
+    ///
+    /// URLSession deletes its temporary file when the task's handler returns, so the file is moved
+    /// first: to `destination` (replaced if it exists), or to a new file in the temporary directory.
+    /// The file is yours to move or delete.
+    ///
+    /// ```swift
+    /// let saved = session.downloadPromise(with: request, to: documents.appendingPathComponent("report.pdf"))
+    /// ```
+    public func downloadPromise(
+        with request: URLRequest, to destination: URL? = nil
+    ) -> Promise<(location: URL, response: URLResponse)> {
+        Promise { resolver in
+            let task = downloadTask(with: request) { temporary, response, error in
+                if let error { return resolver.reject(error) }
+                guard let temporary, let response else { return resolver.reject(PromiseError.missingValueAndError) }
+                do {
+                    let target =
+                        destination
+                        ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                            "download-\(UUID().uuidString)")
+                    if FileManager.default.fileExists(atPath: target.path) {
+                        try FileManager.default.removeItem(at: target)
+                    }
+                    try FileManager.default.moveItem(at: temporary, to: target)
+                    resolver.fulfill((location: target, response: response))
+                } catch {
+                    resolver.reject(error)
+                }
+            }
+            resolver.onCancel { task.cancel() }
+            task.resume()
+        }
+    }
+
+    private static func pair(
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?
+    ) -> Result<(data: Data, response: URLResponse), any Error> {
+        if let error { return .failure(error) }
+        guard let data, let response else { return .failure(PromiseError.missingValueAndError) }
+        return .success((data: data, response: response))
+    }
+}
