@@ -20,7 +20,7 @@ let package = Package(
         .testTarget(name: "PromisesTests", dependencies: ["Promises", "PromiseTestSupport"]),
         .testTarget(name: "PromiseAsyncTests", dependencies: ["PromiseAsync", "PromiseTestSupport"]),
         .testTarget(name: "PromiseFoundationTests", dependencies: ["PromiseFoundation", "PromiseAsync", "PromiseTestSupport"]),
-        .testTarget(name: "MigrationGuideTests", dependencies: ["PromiseAsync"]),
+        .testTarget(name: "MigrationGuideTests", dependencies: ["PromiseAsync", "PromiseFoundation"]),
         .testTarget(name: "PromisesStressTests", dependencies: ["PromiseAsync", "PromiseTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,8 +19,7 @@ extension Promise {
     /// A closure returning a promise makes a promise of that promise.
     @available(
         *, deprecated,
-        message:
-            "the closure returns a promise, so this makes a promise of a promise: use Promise.firstly(on:) { … }"
+        message: "the closure returns a promise, so this makes a promise of a promise: use Promise.firstly(on:) { … }"
     )
     @inlinable public init<Inner>(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Promise<Inner>)
     where Value == Promise<Inner> {

@@ -17,7 +17,7 @@ import XCTest
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let documents = ["Migration.md", "README.md"].map { root.appendingPathComponent($0) }
-    static let snippetFiles = ["Snippets.swift", "LegacyWeatherService.swift"].map {
+    static let snippetFiles = ["Snippets.swift", "PromiseKitSnippets.swift", "LegacyWeatherService.swift"].map {
         root.appendingPathComponent("Tests/MigrationGuideTests").appendingPathComponent($0)
     }
 
