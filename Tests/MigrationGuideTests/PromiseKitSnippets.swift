@@ -29,12 +29,11 @@ enum FromPromiseKitChains {
         defaultCity().map { $0.uppercased() }.compactMap { Int($0) }  // nil rejects: PromiseError.missingValue
     }
 
-    /// `.done { print($0) }` (returns `Promise<Void>`), `.get { log($0) }` (passes the value on)
+    /// `.get { log($0) }` (passes the value on), `.done { print($0) }` (a `Promise<Void>`)
     static func doneAndGet() -> Promise<Void> {
         forecast(for: "Oslo")
             .then { print("got", $0.city) }  // `get`: the next step still gets the forecast
-            .then { print($0.celsius) }  // `done`
-            .asVoid()  // `done`'s Promise<Void>, where a caller needs one
+            .map { print($0.celsius) }  // `done`: a Promise<Void>
     }
 
     /// `.done { try save($0) }`: a `done` whose body throws is a `map` to `Void`

@@ -1,0 +1,45 @@
+import Foundation
+import PromiseFoundation
+import Promises
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends a request and fulfills with the body of a successful response.
+public protocol Transport {
+    func send(_ request: URLRequest) -> Promise<Data>
+}
+
+/// The production transport.
+public final class URLSessionTransport: Transport {
+    let session: URLSession
+
+    public init(session: URLSession = .shared) {
+        self.session = session
+    }
+
+    public func send(_ request: URLRequest) -> Promise<Data> {
+        session.dataPromise(with: request).validateHTTPStatus().map { $0.data }
+    }
+}
+
+/// A transport over a callback API: `(body, status, error)`, as the tests' fake server answers.
+public final class CallbackTransport: Transport {
+    public typealias Handler = (URLRequest, @escaping (Data?, Int, Error?) -> Void) -> Void
+    let handler: Handler
+
+    public init(handler: @escaping Handler) {
+        self.handler = handler
+    }
+
+    public func send(_ request: URLRequest) -> Promise<Data> {
+        Promise { resolver in
+            handler(request) { data, status, error in
+                if let error { return resolver.reject(error) }
+                guard (200..<300).contains(status) else { return resolver.reject(LoginError.server(status)) }
+                resolver.fulfill(data ?? Data())
+            }
+        }
+    }
+}

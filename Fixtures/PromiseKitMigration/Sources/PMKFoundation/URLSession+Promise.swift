@@ -1,0 +1,41 @@
+import Foundation
+import PromiseKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// A stand-in for PMKFoundation's URLSession extension, written for this fixture.
+
+public enum PMKNamespacer {
+    case promise
+}
+
+public enum PMKHTTPError: Error {
+    case badStatusCode(Int, Data, HTTPURLResponse)
+}
+
+extension URLSession {
+    public func dataTask(_: PMKNamespacer, with request: URLRequest) -> Promise<(data: Data, response: URLResponse)> {
+        Promise { seal in
+            dataTask(with: request) { data, response, error in
+                if let error { return seal.reject(error) }
+                guard let data, let response else { return seal.reject(PMKError.badInput) }
+                seal.fulfill((data: data, response: response))
+            }.resume()
+        }
+    }
+}
+
+extension Promise where T == (data: Data, response: URLResponse) {
+    /// Rejects unless the response is HTTP with a status in 200..<300.
+    public func validate() -> Promise<T> {
+        map { data, response in
+            guard let http = response as? HTTPURLResponse else { return (data, response) }
+            guard (200..<300).contains(http.statusCode) else {
+                throw PMKHTTPError.badStatusCode(http.statusCode, data, http)
+            }
+            return (data, response)
+        }
+    }
+}
