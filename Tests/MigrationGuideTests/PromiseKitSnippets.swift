@@ -80,6 +80,22 @@ enum FromPromiseKitChains {
         clearCache().catch { _ in }
     }
 
+    /// `mapValues`, `compactMapValues`, `filterValues`, `sortedValues`, `flatMapValues`, `firstValue`,
+    /// `thenMap`: the collection's own method inside `map`, `compactMap` or `flatMap`
+    static func collections(_ cities: Promise<[String]>) -> Promise<[Forecast]> {
+        let upper = cities.map { $0.map { $0.uppercased() } }  // mapValues
+        let nonEmpty = upper.map { $0.filter { !$0.isEmpty } }  // filterValues
+        let sorted = nonEmpty.map { $0.sorted() }  // sortedValues
+        let first = sorted.compactMap { $0.first }  // firstValue: an empty array rejects
+        _ = first
+        return cities.flatMap { Promise.all($0.map(forecast(for:))) }  // thenMap
+    }
+
+    /// `try promise.wait()` on a thread that may block; `hang(promise)` at a tool's top level
+    static func blocking() throws -> Forecast {
+        try forecast(for: "Oslo").wait(timeout: .seconds(10))
+    }
+
     /// `conf.Q.map = nil` (run steps inline) and `conf.Q = (map: queue, return: queue)`: per step, with `on:`
     static func inline(queue: DispatchQueue) -> Promise<String> {
         forecast(for: "Oslo")
