@@ -40,6 +40,9 @@ extension Process {
                 }
             }
             process.terminationHandler = { process in
+                // swift-corelibs-foundation never frees a Process that ran: let go of this closure,
+                // and with it the promise and the output, so only Foundation's own objects stay.
+                process.terminationHandler = nil
                 let status = process.terminationStatus
                 let signalled = process.terminationReason == .uncaughtSignal
                 reads.notify(queue: .global()) {
