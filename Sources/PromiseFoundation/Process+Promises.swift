@@ -28,16 +28,17 @@ extension Process {
             process.standardOutput = output
             process.standardError = errors
             // Both pipes are read to their end while the process runs, so that a full pipe never
-            // blocks it; the promise settles once it has exited and both are read.
+            // blocks it; the promise settles once it has exited and both are read. The reads block,
+            // so each has a thread of its own rather than one of Dispatch's shared pool.
             let reads = DispatchGroup()
             let collected = OutputCollector()
             for (pipe, isError) in [(output, false), (errors, true)] {
                 let handle = pipe.fileHandleForReading
                 reads.enter()
-                DispatchQueue.global().async {
+                Thread {
                     collected.store(handle.readDataToEndOfFile(), isError: isError)
                     reads.leave()
-                }
+                }.start()
             }
             process.terminationHandler = { process in
                 // swift-corelibs-foundation never frees a Process that ran: let go of this closure,
