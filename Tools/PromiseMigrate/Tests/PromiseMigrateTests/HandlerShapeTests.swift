@@ -50,9 +50,10 @@ import Testing
         #expect(bounds.reason?.contains("second not an optional error") == true)
     }
 
-    @Test func initializersAndObjCMethodsInIfBlocksHaveHandlers() throws {
-        #expect(try handler("init(path:completion:)", in: "PhotoLibrary").shape == .optionalError)
+    @Test func objCMethodsInIfBlocksHaveHandlersAndInitializersNone() throws {
         let codebase = Self.legacyKit
+        let initializer = try #require(codebase.key("init(path:completion:)", in: "PhotoLibrary"))
+        #expect(codebase.handler(initializer) == nil, "an initializer's closure is stored, not a completion handler")
         let refresh = try #require(codebase.key("refresh(completion:)"))
         #expect(codebase.handler(refresh)?.shape == .value)
         #expect(codebase.function(refresh).context.conditions == ["canImport(ObjectiveC)"])

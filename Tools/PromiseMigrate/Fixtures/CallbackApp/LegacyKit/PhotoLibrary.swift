@@ -6,7 +6,7 @@ class PhotoLibrary {
 
     private var photos: [Photo] = []
 
-    /// Not wrapped: an initializer's handler reports on an object the caller already holds.
+    /// Not a completion-handler API: an initializer's closure is stored by the object it makes.
     init(path: String, completion: @escaping ((any Error)?) -> Void) {
         completion(path.isEmpty ? APIError.offline : nil)
     }

@@ -36,11 +36,14 @@ public struct Codebase: Sendable {
     /// Each function's kind, per file.
     private let kinds: [[APIKind?]]
     private let typesByName: [String: [TypeRecord]]
+    /// Every typealias of the codebase, to see through them when a trailing closure looks for its parameter.
+    let aliases: TypeAliasTable
 
     /// Indexes `files`.
     public init(files: [FileFacts]) {
         self.files = files
-        let detector = HandlerDetector(aliases: TypeAliasTable(files.lazy.flatMap(\.typeAliases)))
+        aliases = TypeAliasTable(files.lazy.flatMap(\.typeAliases))
+        let detector = HandlerDetector(aliases: aliases)
         handlers = files.map { $0.functions.map(detector.handler(of:)) }
         let handlers = self.handlers
         kinds = files.enumerated().map { fileIndex, file in
@@ -104,10 +107,11 @@ public struct Codebase: Sendable {
 
     /// The kind of API `call` reaches and the declarations it may be, or nil when it reaches none of the
     /// codebase's callback, promise or async functions. Overloads are told apart by labels, then by use:
-    /// an awaited call is the async one, `.value` follows a promise, a closure goes to a handler.
+    /// an awaited call is the async one, `.value` follows a promise, a closure goes to a handler. More
+    /// than one target means the call is ambiguous: it is credited to none of them.
     public func resolve(_ call: CallRecord) -> (kind: APIKind, targets: [FunctionKey])? {
         var byKind: [APIKind: [FunctionKey]] = [:]
-        for key in candidates(for: call) where Self.labelsMatch(call, function(key)) {
+        for key in candidates(for: call) where argumentsFit(call, function(key)) {
             if let kind = kind(of: key) { byKind[kind, default: []].append(key) }
         }
         guard !byKind.isEmpty else { return nil }
@@ -124,30 +128,79 @@ public struct Codebase: Sendable {
         return nil
     }
 
-    /// Whether a call's labels fit a declaration's parameters: each argument in order, defaulted and
-    /// variadic parameters optional, trailing closures filling closure parameters.
-    static func labelsMatch(_ call: CallRecord, _ function: FunctionRecord) -> Bool {
+    /// Whether a call's arguments fit a declaration's parameters, by Swift's rules: each labelled
+    /// argument in order, defaulted and variadic parameters optional; the unlabelled trailing closure
+    /// fills the first parameter the forward scan reaches whose type looks like a function (typealiases
+    /// expanded), skipping a defaulted one when a later parameter still needs an argument (SE-0286);
+    /// labelled trailing closures fill the parameters of their labels.
+    func argumentsFit(_ call: CallRecord, _ function: FunctionRecord) -> Bool {
         var arguments = call.argumentLabels[...]
         var trailing = call.trailingClosureLabels[...]
         var firstTrailing = true
-        for parameter in function.parameters {
+        let parameters = function.parameters
+        let typePath = function.context.typePath
+        for (index, parameter) in parameters.enumerated() {
             if let label = arguments.first, label == parameter.label {
                 arguments.removeFirst()
                 if parameter.isVariadic { while arguments.first == "_" { arguments.removeFirst() } }
                 continue
             }
-            if arguments.isEmpty, let label = trailing.first, firstTrailing || label == parameter.label,
-                parameter.mayTakeClosure
-            {
-                trailing.removeFirst()
-                firstTrailing = false
-                continue
+            let optional = parameter.defaultValue != nil || parameter.isVariadic
+            if arguments.isEmpty, let label = trailing.first {
+                let fits: Bool
+                if firstTrailing {
+                    let looksLikeFunction = closureFit(parameter.type, in: typePath) != .no
+                    let laterNeedsIt =
+                        optional
+                        && parameters[(index + 1)...].contains {
+                            $0.defaultValue == nil && !$0.isVariadic && closureFit($0.type, in: typePath) != .no
+                        }
+                    fits = looksLikeFunction && !laterNeedsIt
+                } else {
+                    fits = label == parameter.label
+                }
+                if fits {
+                    trailing.removeFirst()
+                    firstTrailing = false
+                    continue
+                }
             }
-            if parameter.defaultValue != nil || parameter.isVariadic { continue }
+            if optional { continue }
             return false
         }
         return arguments.isEmpty && trailing.isEmpty
     }
+
+    /// Whether a closure can be passed for a parameter of `type`.
+    enum ClosureFit { case yes, maybe, no }
+
+    /// `yes` for a function type (optional or through a typealias of the codebase), `no` for a type
+    /// that is known not to be one, `maybe` for a name the codebase does not declare.
+    func closureFit(_ type: TypeRef, in typePath: String) -> ClosureFit {
+        switch aliases.expand(type, in: typePath) {
+        case .function: return .yes
+        case .optional(let wrapped): return closureFit(wrapped, in: typePath)
+        case .named(let name, _):
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            if !types(named: simple).isEmpty || Self.knownValueTypes.contains(simple) { return .no }
+            return Self.functionLikeSuffixes.contains { simple.hasSuffix($0) } ? .yes : .maybe
+        case .other(let text): return text.hasPrefix("inout") ? .no : .maybe
+        case .tuple, .array, .dictionary, .existential: return .no
+        }
+    }
+
+    /// Types of the platform that are never functions, often found as defaulted parameters before a
+    /// completion handler (`queue: DispatchQueue = .main`).
+    static let knownValueTypes: Set<String> = [
+        "DispatchQueue", "OperationQueue", "RunLoop", "Int", "Int32", "Int64", "UInt", "Double", "Float", "Bool",
+        "String", "Character", "URL", "URLRequest", "Data", "Date", "UUID", "TimeInterval", "DispatchTimeInterval",
+        "DispatchQoS", "CGFloat", "CGSize", "CGPoint", "CGRect", "Decimal", "NSNumber", "Set", "Array", "Dictionary",
+        "Optional", "Result", "Error", "NSError", "Any", "AnyObject", "Duration", "JSONDecoder", "JSONEncoder",
+        "URLSession", "NotificationCenter", "UserDefaults", "FileManager", "Bundle", "Locale", "TimeZone", "Calendar",
+    ]
+
+    /// Endings of typealias names that stand for closures in other modules (`Moya.Completion`).
+    static let functionLikeSuffixes = ["Handler", "Completion", "Callback", "Closure", "Block", "Action"]
 
     // MARK: Async variants
 
@@ -227,16 +280,5 @@ public struct Codebase: Sendable {
             return true
         }
         return false
-    }
-}
-
-extension ParameterRecord {
-    /// Whether a trailing closure may fill it: a function type, an optional one, or a name that may be
-    /// a typealias of one.
-    var mayTakeClosure: Bool {
-        switch type {
-        case .function, .named, .optional: return true
-        default: return false
-        }
     }
 }

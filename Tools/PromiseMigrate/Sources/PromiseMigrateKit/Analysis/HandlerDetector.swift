@@ -13,10 +13,25 @@ struct HandlerDetector {
         "transform", "predicate", "body", "work", "operation",
     ]
 
+    /// Words that start the names of functions that register a closure called many times.
+    private static let registrationPrefixes = [
+        "observe", "subscribe", "listen", "watch", "register", "addObserver", "addListener", "addHandler", "on",
+        "sink", "bind",
+    ]
+
     /// The handler of `function`, or nil if it takes none.
     func handler(of function: FunctionRecord) -> HandlerInfo? {
         if function.isAsync { return nil }  // an async function is the target, not a completion handler
+        // An initializer's closure is stored by the object it creates (a callback property, a
+        // configuration), not called once with the outcome of work the initializer started.
+        if function.isInitializer { return nil }
+        let registers = Self.registrationPrefixes.contains { prefix in
+            function.name.hasPrefix(prefix)
+                && (function.name.count == prefix.count
+                    || function.name[function.name.index(function.name.startIndex, offsetBy: prefix.count)].isUppercase)
+        }
         var candidates: [(index: Int, type: TypeRef)] = []
+        var opaque: [(index: Int, name: String)] = []
         for (index, parameter) in function.parameters.enumerated() {
             guard parameter.specifier == nil else { continue }
             var type = aliases.expand(parameter.type, in: function.context.typePath)
@@ -25,12 +40,35 @@ struct HandlerDetector {
                 type = aliases.expand(wrapped, in: function.context.typePath)
                 escaping = true
             }
-            guard escaping, case .function(_, let result, let isAsync, _, _) = type, result.isVoid, !isAsync
+            if parameter.isEscaping, case .named(let name, _) = type {
+                // Only a function type can be `@escaping`: a typealias declared outside the codebase
+                // (`Moya.Completion`), whose shape is unknown here.
+                opaque.append((index, name))
+                continue
+            }
+            guard escaping, case .function(let parameters, let result, let isAsync, let throwsClause, _) = type,
+                result.isVoid, !isAsync,
+                throwsClause == nil,  // a throwing closure configures (`(inout URLRequest) throws -> Void`)
+                !parameters.contains(where: \.isInout),
+                !Self.isProgress(parameters)
+                    || "\(parameter.label) \(parameter.name)".lowercased().contains("completion")
             else { continue }
             candidates.append((index, type))
         }
+        if candidates.isEmpty, !registers, let alias = opaque.last {
+            let parameter = function.parameters[alias.index]
+            let words = "\(parameter.label) \(parameter.name) \(alias.name)".lowercased()
+            guard
+                Self.completionWords.contains(where: { words.contains($0) })
+                    || alias.index == function.parameters.count - 1
+            else { return nil }
+            return HandlerInfo(
+                parameterIndex: alias.index, shape: .other, valueType: nil, handlerType: parameter.type,
+                reason: "`\(alias.name)` is a typealias declared outside the codebase, so its shape is unknown here")
+        }
         guard !candidates.isEmpty else { return nil }
         let named = candidates.filter { candidate in
+            if registers { return false }  // `observeChanges(handler:)`: called on every change
             let parameter = function.parameters[candidate.index]
             let words = "\(parameter.label) \(parameter.name)".lowercased()
             return words.contains("completion")
@@ -43,7 +81,7 @@ struct HandlerDetector {
         } else if candidates.count == 1, candidates[0].index == function.parameters.count - 1 {
             let parameter = function.parameters[candidates[0].index]
             let words = "\(parameter.label) \(parameter.name)".lowercased()
-            guard !Self.notCompletionWords.contains(where: { words.contains($0) }) else { return nil }
+            guard !Self.notCompletionWords.contains(where: { words.contains($0) }), !registers else { return nil }
             chosen = candidates[0]  // a lone trailing closure: the classic unlabeled handler
         } else {
             return nil  // several closures, none named like a completion handler: an observer API
@@ -51,6 +89,24 @@ struct HandlerDetector {
         let (shape, value, reason) = HandlerShapeClassifier.classify(chosen.type)
         return HandlerInfo(
             parameterIndex: chosen.index, shape: shape, valueType: value, handlerType: chosen.type, reason: reason)
+    }
+}
+
+extension HandlerDetector {
+    /// A closure of one fraction or a byte count pair: a progress report, called many times.
+    static func isProgress(_ parameters: [TypeRef]) -> Bool {
+        let names = parameters.map { $0.simpleName ?? "" }
+        if names.count == 1 { return ["Double", "Float", "CGFloat", "Progress"].contains(names[0]) }
+        if names.count == 2 || names.count == 3 { return names.allSatisfy { $0 == "Int64" } }
+        return false
+    }
+}
+
+extension TypeRef {
+    /// Whether the type is written `inout T`.
+    var isInout: Bool {
+        if case .other(let text) = self { return text.hasPrefix("inout ") }
+        return false
     }
 }
 

@@ -67,6 +67,8 @@ public struct Counts: Codable, Sendable, Equatable {
     public var wrapSitesWithAsyncVariant = 0
     /// Callbacks sent to the main queue.
     public var mainQueueCallbacks = 0
+    /// Calls that more than one declaration fits, credited to none (schema 1, added).
+    public var ambiguousCallSites = 0
 
     /// The total of `callbackAPIs`.
     public var callbackAPITotal: Int { callbackAPIs.values.reduce(0, +) }
@@ -81,6 +83,7 @@ public struct Counts: Codable, Sendable, Equatable {
         wrapSites += other.wrapSites
         wrapSitesWithAsyncVariant += other.wrapSitesWithAsyncVariant
         mainQueueCallbacks += other.mainQueueCallbacks
+        ambiguousCallSites += other.ambiguousCallSites
     }
 }
 
@@ -132,6 +135,29 @@ public struct FileReport: Codable, Sendable {
     public var wrapSitesWithAsyncVariant: [WrapEntry]
     /// Its callbacks sent to the main queue.
     public var mainQueueCallbacks: [MainQueueEntry]
+    /// Every call of the codebase's callback, promise and async APIs, in source order, so counts can be
+    /// checked (schema 1, added).
+    public var callSites: [CallSiteEntry]? = nil
+    /// The other promise library the file uses instead of this one, whose `wait()` calls are not
+    /// counted (schema 1, added).
+    public var otherPromiseLibrary: String? = nil
+}
+
+/// A call of one of the codebase's APIs.
+public struct CallSiteEntry: Codable, Sendable, Equatable {
+    /// 1-based line.
+    public var line: Int
+    /// The API called, `load(id:queue:completion:)`; for an ambiguous call, the name as written.
+    public var api: String
+    /// The type that declares it, nil at the top level or when ambiguous.
+    public var type: String?
+    /// The kind of the API reached.
+    public var kind: APIKind
+    /// Whether the call is in async code.
+    public var inAsync: Bool
+    /// For a call more than one declaration fits (same name and labels), their locations (`path:line`):
+    /// it is counted for none of them.
+    public var ambiguousAmong: [String]? = nil
 }
 
 /// A declared API.
@@ -146,6 +172,8 @@ public struct APIEntry: Codable, Sendable, Equatable {
     public var kind: APIKind
     /// For a callback API, its handler's shape.
     public var shape: HandlerShape?
+    /// For a promise API of another library (`PromiseKit`), its name (schema 1, added).
+    public var promiseLibrary: String? = nil
     /// Calls of it found in the codebase.
     public var callSites: Int
     /// Of those, the ones in async code.

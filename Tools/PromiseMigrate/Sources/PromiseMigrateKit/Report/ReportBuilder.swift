@@ -7,6 +7,7 @@ public enum ReportBuilder {
         var callTotals: [FunctionKey: (all: Int, inAsync: Int)] = [:]
         var styles = codebase.files.map { StylesBuilder(importsPromiseLibrary: $0.importsPromiseLibrary) }
         var counts = [Counts](repeating: Counts(), count: codebase.files.count)
+        var callSites = [[CallSiteEntry]](repeating: [], count: codebase.files.count)
 
         for (fileIndex, file) in codebase.files.enumerated() {
             for call in file.calls {
@@ -14,12 +15,26 @@ public enum ReportBuilder {
                 let inAsync = file.contextIsAsync[call.context]
                 counts[fileIndex].callSites[kind.rawValue, default: 0] += 1
                 styles[fileIndex].addCall(kind, inAsync: inAsync, wrapped: file.contextIsPromiseBody[call.context])
-                for target in targets {
-                    var total = callTotals[target] ?? (0, 0)
-                    total.all += 1
-                    if inAsync { total.inAsync += 1 }
-                    callTotals[target] = total
+                guard targets.count == 1, let target = targets.first else {
+                    counts[fileIndex].ambiguousCallSites += 1
+                    callSites[fileIndex].append(
+                        CallSiteEntry(
+                            line: call.line, api: call.name, type: nil, kind: kind, inAsync: inAsync,
+                            ambiguousAmong: targets.map {
+                                "\(analysis.files[$0.file].path):\(codebase.function($0).line)"
+                            }))
+                    continue
                 }
+                var total = callTotals[target] ?? (0, 0)
+                total.all += 1
+                if inAsync { total.inAsync += 1 }
+                callTotals[target] = total
+                let declaration = codebase.function(target)
+                callSites[fileIndex].append(
+                    CallSiteEntry(
+                        line: call.line, api: declaration.fullName,
+                        type: declaration.context.typePath.isEmpty ? nil : declaration.context.typePath, kind: kind,
+                        inAsync: inAsync))
             }
         }
 
@@ -42,22 +57,25 @@ public enum ReportBuilder {
                 styles[fileIndex].addDeclaration(kind)
                 let calls = callTotals[key] ?? (0, 0)
                 let typeName = function.context.typePath.isEmpty ? nil : function.context.typePath
+                let library = kind == .promise ? file.otherPromiseLibrary : nil
                 apis.append(
                     APIEntry(
                         name: function.fullName, type: typeName, line: function.line, kind: kind, shape: shape,
-                        callSites: calls.all, callSitesInAsync: calls.inAsync))
+                        promiseLibrary: library, callSites: calls.all, callSitesInAsync: calls.inAsync))
                 if kind != .async, calls.all > 0, calls.all == calls.inAsync {
                     nextSteps.append(
                         NextStep(
                             api: function.fullName, type: typeName, kind: kind, path: source.path, line: function.line,
                             callSites: calls.all,
                             suggestion: suggestion(
-                                for: kind, path: source.path,
+                                for: kind, path: source.path, promiseLibrary: library,
                                 asyncVariant: kind == .callback
                                     ? codebase.asyncVariant(of: key).map { codebase.function($0).fullName } : nil)))
                 }
             }
-            let waits = file.waits.map { WaitEntry(line: $0.line, inAsync: file.contextIsAsync[$0.context]) }
+            // Another library's promises wait their own way: not this library's refusals.
+            let ownWaits = file.otherPromiseLibrary == nil ? file.waits : []
+            let waits = ownWaits.map { WaitEntry(line: $0.line, inAsync: file.contextIsAsync[$0.context]) }
             fileCounts.waits = waits.count
             fileCounts.waitsInAsync = waits.filter(\.inAsync).count
             fileCounts.wrapSites = file.wrapSites.count
@@ -81,7 +99,8 @@ public enum ReportBuilder {
                 FileReport(
                     path: source.path, module: source.module, state: fileStyles.state, plain: fileStyles.isPlain,
                     counts: fileCounts, apis: apis, waits: waits, wrapSitesWithAsyncVariant: wrapEntries,
-                    mainQueueCallbacks: file.mainQueueCallbacks.map { MainQueueEntry(line: $0.line, form: $0.form) }))
+                    mainQueueCallbacks: file.mainQueueCallbacks.map { MainQueueEntry(line: $0.line, form: $0.form) },
+                    callSites: callSites[fileIndex], otherPromiseLibrary: file.otherPromiseLibrary))
         }
 
         nextSteps.sort { ($1.callSites, $0.path, $0.line) < ($0.callSites, $1.path, $1.line) }
@@ -96,7 +115,13 @@ public enum ReportBuilder {
             diagnostics: analysis.diagnostics)
     }
 
-    private static func suggestion(for kind: APIKind, path: String, asyncVariant: String?) -> String {
+    private static func suggestion(
+        for kind: APIKind, path: String, promiseLibrary: String? = nil, asyncVariant: String?
+    ) -> String {
+        if let promiseLibrary {
+            return "every call is in async code: a \(promiseLibrary) promise; give it an async implementation "
+                + "(Migration.md's name map has \(promiseLibrary)'s API), call that, then retire the promise"
+        }
         switch kind {
         case .callback:
             if let asyncVariant {

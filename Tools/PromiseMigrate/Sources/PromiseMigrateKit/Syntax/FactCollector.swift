@@ -329,6 +329,12 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Calls
 
+    /// Types whose `wait()` is theirs, not a promise's.
+    static let blockingPrimitives: Set<String> = [
+        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "NSLock", "Process", "Thread",
+        "DispatchWorkItem", "OperationQueue", "Operation",
+    ]
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = Callee(node.calledExpression)
         let context = contextStack.last ?? 0
@@ -346,7 +352,8 @@ final class FactCollector: SyntaxVisitor {
             facts.calls.append(call)
             if name == "wait", callee.hasBase, node.trailingClosure == nil,
                 node.arguments.isEmpty || node.arguments.first?.label?.text == "timeout",
-                !callee.baseLooksLikeLockOrSemaphore
+                !callee.baseLooksLikeLockOrSemaphore, call.usage != .awaited,
+                !Self.blockingPrimitives.contains(receiver.type ?? "")
             {
                 facts.waits.append(WaitRecord(line: line, context: context))
             }

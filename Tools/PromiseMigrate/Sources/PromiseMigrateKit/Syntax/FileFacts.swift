@@ -118,4 +118,13 @@ public struct FileFacts: Sendable {
     public var importsPromiseLibrary: Bool {
         imports.contains { $0.module == "Promises" || $0.module == "PromiseAsync" }
     }
+
+    /// Another promise library the file uses instead of this one (`PromiseKit`, `BrightFutures`,
+    /// `Hydra`): its `Promise` and `wait()` are that library's.
+    public var otherPromiseLibrary: String? {
+        guard !importsPromiseLibrary else { return nil }
+        return imports.lazy.map(\.module).first { Self.otherPromiseLibraries.contains($0) }
+    }
+
+    static let otherPromiseLibraries: Set<String> = ["PromiseKit", "BrightFutures", "Hydra", "Then", "AwaitKit"]
 }

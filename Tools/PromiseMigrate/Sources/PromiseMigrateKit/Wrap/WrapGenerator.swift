@@ -58,9 +58,16 @@ public struct WrapGenerator: Sendable {
         return out
     }
 
+    /// `Promise`, or `Promises.Promise` where the file imports another library's `Promise`
+    /// (PromiseKit, BrightFutures), which would make the bare name ambiguous.
+    private var promiseType: String {
+        imports.contains { FileFacts.otherPromiseLibraries.contains($0.module) } ? "Promises.Promise" : "Promise"
+    }
+
     /// The file's imports and `PromiseAsync`: plain ones first, sorted, then the conditional ones.
     private func importLines() -> String {
         var plain: Set<String> = ["import PromiseAsync"]
+        if promiseType != "Promise" { plain.insert("import Promises") }
         var conditional: [String] = []
         for record in imports where record.module != "Promises" && record.module != "PromiseAsync" {
             if record.conditions.isEmpty {
@@ -104,7 +111,7 @@ public struct WrapGenerator: Sendable {
             out += Self.comment("/// `\(function.fullName)` as a promise: \(outcome(plan))", indent: indent)
             for note in plan.notes { out += Self.comment("/// - Note: \(note).", indent: indent) }
             out += head(plan, name: plan.promiseName, indent: indent, isolation: nil)
-            out += " -> Promise<\(value)>\(whereClause(plan)) {\n"
+            out += " -> \(promiseType)<\(value)>\(whereClause(plan)) {\n"
             out += "\(indent)    \(makePromise(plan, indent: indent + "    ", explicitType: false))\n"
             out += "\(indent)}\n"
         }
@@ -237,14 +244,14 @@ public struct WrapGenerator: Sendable {
             arguments = arguments.map { $0.replacingOccurrences(of: "\u{0}", with: handler) }
             let discard = function.returnType == nil ? "" : "_ = "
             let call = "\(discard)\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
-            return "Promise\(typeArgument) { resolver in \(call) }"
+            return "\(promiseType)\(typeArgument) { resolver in \(call) }"
         case .cancellable:
             arguments = arguments.map {
                 $0.replacingOccurrences(of: "\u{0}", with: resolverClosure(plan.handler.shape))
             }
             let call = "\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
             return """
-                Promise<\(plan.valueType.source)> { resolver in
+                \(promiseType)<\(plan.valueType.source)> { resolver in
                 \(indent)    let operation = \(call)
                 \(indent)    resolver.onCancel { operation.cancel() }  // cancelling the promise stops the work
                 \(indent)}

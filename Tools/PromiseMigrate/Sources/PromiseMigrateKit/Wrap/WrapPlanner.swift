@@ -115,6 +115,11 @@ public struct WrapPlanner: Sendable {
             }
         }
         let genericNames = Set(function.genericParameterNames + typeGenericNames(context.typePath))
+        if let untyped = ["Any", "AnyObject"].first(where: value.referencedNames.contains) {
+            return refuse(
+                "`Promise<\(value.source)>` needs a Sendable value, and `\(untyped)` is not: give the handler a "
+                    + "Sendable type, or wrap it by hand with the type the values really have")
+        }
         if let nonSendable = codebase.nonSendableType(in: value, genericNames: genericNames) {
             return refuse(
                 "`Promise<\(value.source)>` needs `\(nonSendable)` to be Sendable, and it is not: make it "
@@ -132,16 +137,27 @@ public struct WrapPlanner: Sendable {
         }
         var declaresAsync = true
         if let variant = codebase.asyncFunction(named: function.name, labels: labels, typePath: context.typePath)
-            ?? codebase.asyncVariant(of: key)
+            ?? codebase.asyncVariant(of: key) ?? asyncVariantDroppingDefaults(function, handler: handler)
         {
             declaresAsync = false
             notes.append(
                 "already has an async variant, `\(codebase.function(variant).fullName)` (\(self.where(variant)))")
+        } else if let clash = existing(named: function.name, labels: labels, typePath: context.typePath) {
+            // A synchronous `write(toFile:) -> Task` beside a new `write(toFile:) async`: async callers
+            // would switch to the facade, and their code would no longer compile.
+            declaresAsync = false
+            notes.append(
+                "no async facade: `\(function.name)(\(labels.map { "\($0):" }.joined()))` exists already (\(clash)), "
+                    + "and a facade of the same name and labels would change what its async callers call; "
+                    + "write one by hand under another name, such as `\(function.name)Async`")
         }
 
         var form = WrapPlan.Form.wrapping
         if let returned = function.returnType {
-            let name = returned.simpleName ?? returned.source
+            var name = returned.simpleName ?? returned.source
+            if name == "Self", let owner = context.typePath.split(separator: ".").last {
+                name = String(owner)  // a fluent request object: `func response(…) -> Self`
+            }
             if Self.platformCancellables.contains(name)
                 || codebase.types(named: name).contains(where: \.hasCancelMethod) && codebase.isSendableType(path: name)
             {
@@ -162,10 +178,7 @@ public struct WrapPlanner: Sendable {
             isolation = .callerActor
         }
 
-        var access = function.accessLevel ?? context.typeAccessLevel
-        if context.typeKind == "protocol" { access = context.typeAccessLevel }
-        if access == "open" { access = "public" }
-        if access == "internal" { access = nil }
+        let access = Self.facadeAccess(function: function.accessLevel, context: context)
 
         return .success(
             WrapPlan(
@@ -175,6 +188,49 @@ public struct WrapPlanner: Sendable {
                 accessLevel: access,
                 attributes: function.attributes.filter { $0.hasPrefix("@available") || Self.isGlobalActor($0) },
                 modifiers: function.otherModifiers.filter { $0 == "nonisolated" || $0 == "mutating" }, notes: notes))
+    }
+
+    /// The facades' access: the method's own, never wider than its type's. A member without a modifier
+    /// is internal, except in an extension with one (`public extension`) or a protocol, whose access its
+    /// members take.
+    static func facadeAccess(function: String?, context: DeclarationContext) -> String? {
+        let ranks = ["private": 0, "fileprivate": 1, "internal": 2, "package": 3, "public": 4, "open": 4]
+        var access: String
+        switch context.typeKind {
+        case "protocol": access = context.typeAccessLevel ?? "internal"
+        case "extension": access = function ?? context.typeAccessLevel ?? "internal"
+        default: access = function ?? "internal"
+        }
+        if let type = context.typeAccessLevel, context.typeKind != "extension",
+            ranks[type, default: 2] < ranks[access, default: 2]
+        {
+            access = type
+        }
+        if access == "open" { access = "public" }
+        return access == "internal" ? nil : access
+    }
+
+    /// An async function of the same name that takes the same arguments less some defaulted ones
+    /// (`callbackQueue:`), which an async API has no use for.
+    private func asyncVariantDroppingDefaults(_ function: FunctionRecord, handler: HandlerInfo) -> FunctionKey? {
+        let kept = function.parameters.enumerated().filter { $0.offset != handler.parameterIndex }.map(\.element)
+        guard kept.contains(where: { $0.defaultValue != nil }) else { return nil }
+        let simpleType = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        return codebase.functions(named: function.name).first { key in
+            let candidate = codebase.function(key)
+            guard candidate.isAsync,
+                (candidate.context.typePath.split(separator: ".").last.map(String.init) ?? "") == simpleType
+            else { return false }
+            var labels = candidate.parameters.map(\.label)[...]
+            for parameter in kept {
+                if labels.first == parameter.label {
+                    labels.removeFirst()
+                } else if parameter.defaultValue == nil {
+                    return false
+                }
+            }
+            return labels.isEmpty
+        }
     }
 
     private static func isGlobalActor(_ attribute: String) -> Bool {
