@@ -1,0 +1,89 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// What `wrap` generates compiles beside the existing code and changes no caller's meaning.
+@Suite struct WrapSafetyTests {
+    /// `wrap` of `source`, written to a temporary folder as `name`.
+    private func wrap(_ source: String, name: String = "Service.swift") throws -> BufferOutput {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(source, to: name)
+        return runCommand(["wrap", "\(folder.path)/\(name)"]).output
+    }
+
+    @Test func accessIsNeverWiderThanTheMethods() throws {
+        let code = try wrap(
+            """
+            public final class Service: @unchecked Sendable {
+                func internalLoad(completion: @escaping (Int?, Error?) -> Void) {}
+                public func publicLoad(completion: @escaping (Int?, Error?) -> Void) {}
+            }
+            public extension Service {
+                func extensionLoad(completion: @escaping (Int?, Error?) -> Void) {}
+            }
+            """
+        ).stdout
+        #expect(code.contains("    func internalLoadPromise() -> Promise<Int> {"))
+        #expect(code.contains("    public func publicLoadPromise() -> Promise<Int> {"))
+        #expect(code.contains("    public func extensionLoadPromise() -> Promise<Int> {"))
+    }
+
+    @Test func noAsyncFacadeShadowsAnExistingDeclaration() throws {
+        let output = try wrap(
+            """
+            import Foundation
+            final class Exporter: Sendable {
+                func write(toFile path: String, completion: @escaping (URL?, Error?) -> Void) {}
+                func write(toFile path: String) -> Int { 0 }
+            }
+            """)
+        #expect(output.stdout.contains("func writePromise(toFile path: String) -> Promise<URL>"))
+        #expect(!output.stdout.contains("func write(toFile path: String) async"))
+        #expect(output.stdout.contains("no async facade: `write(toFile:)` exists already"))
+    }
+
+    @Test func anExistingAsyncVariantWithoutTheQueueParameterIsRecognized() throws {
+        let code = try wrap(
+            """
+            import Dispatch
+            final class Api: Sendable {
+                func fetch(id: Int, callbackQueue: DispatchQueue = .main, completion: @escaping (Int?, Error?) -> Void) {}
+                func fetch(id: Int) async throws -> Int { 0 }
+            }
+            """
+        ).stdout
+        #expect(!code.contains("func fetch(id: Int) async throws -> Int {\n        try await"))
+        #expect(code.contains("already has an async variant, `fetch(id:)`"))
+    }
+
+    @Test func promiseIsQualifiedWhereAnotherLibrarysPromiseIsImported() throws {
+        let code = try wrap(
+            """
+            import PromiseKit
+            final class Legacy: Sendable {
+                func load(completion: @escaping (String?, Error?) -> Void) {}
+            }
+            """
+        ).stdout
+        #expect(code.contains("func loadPromise() -> Promises.Promise<String> {"))
+        #expect(code.contains("Promises.Promise { resolver in self.load(completion: resolver.resolve) }"))
+        #expect(code.contains("import Promises\n"))
+    }
+
+    @Test func anyIsNotSendableAndFluentRequestsAreCancellable() throws {
+        let output = try wrap(
+            """
+            final class Request: Sendable {
+                func cancel() {}
+                func response(completion: @escaping (String?, Error?) -> Void) -> Self { self }
+                func json(completion: @escaping ([String: Any]?, Error?) -> Void) {}
+            }
+            """)
+        #expect(
+            output.stderr.contains(
+                "not wrapped: Request.json(completion:): `Promise<[String: Any]>` needs a Sendable value"))
+        #expect(output.stdout.contains("let operation = self.response(completion:"))
+        #expect(output.stdout.contains("resolver.onCancel { operation.cancel() }"))
+    }
+}
