@@ -98,4 +98,26 @@ import Testing
         #expect(theirs.otherPromiseLibrary == "PromiseKit")
         #expect(theirs.apis.first?.promiseLibrary == "PromiseKit")
     }
+
+    @Test func aProtocolRequirementAndItsImplementationsAreOneAPI() throws {
+        let report = try report([
+            "Provider.swift": """
+            protocol ProviderType { func request(_ target: Int, completion: @escaping (Int?, Error?) -> Void) }
+            final class Provider: ProviderType {
+                func request(_ target: Int, completion: @escaping (Int?, Error?) -> Void) {}
+                func refresh() { self.request(1) { _, _ in } }
+                func reload() { weakSelf()?.request(2) { _, _ in } }  // a call's result: type unknown
+                func weakSelf() -> Provider? { self }
+            }
+            func use(_ provider: some ProviderType) { provider.request(3) { _, _ in } }
+            func untyped() { let thing = make(); thing.request(4) { _, _ in } }
+            """
+        ])
+        let apis = report.files.flatMap(\.apis).filter { $0.name == "request(_:completion:)" }
+        #expect(apis.map { $0.type ?? "" } == ["ProviderType", "Provider"])
+        // `self.request` is the class's; the three receivers of unknown type go to the requirement,
+        // where before each was counted for both declarations.
+        #expect(apis.map(\.callSites) == [3, 1])
+        #expect(report.summary.counts.ambiguousCallSites == 0)
+    }
 }

@@ -115,6 +115,9 @@ public struct Codebase: Sendable {
             if let kind = kind(of: key) { byKind[kind, default: []].append(key) }
         }
         guard !byKind.isEmpty else { return nil }
+        for (kind, targets) in byKind where targets.count > 1 {
+            byKind[kind] = requirement(among: targets) ?? targets
+        }
         if byKind.count == 1, let only = byKind.first { return (only.key, only.value) }
         let preferred: [APIKind]
         switch call.usage {
@@ -126,6 +129,20 @@ public struct Codebase: Sendable {
         }
         for kind in preferred { if let targets = byKind[kind] { return (kind, targets) } }
         return nil
+    }
+
+    /// When `targets` are a protocol's requirement and its implementations in types that conform to
+    /// the protocol, the requirement alone: one API, dispatched at run time.
+    private func requirement(among targets: [FunctionKey]) -> [FunctionKey]? {
+        let owners = targets.map { function($0).context }
+        let protocols = targets.indices.filter { owners[$0].typeKind == "protocol" }
+        guard protocols.count == 1, let index = protocols.first else { return nil }
+        let name = owners[index].typePath.split(separator: ".").last.map(String.init) ?? owners[index].typePath
+        for (offset, owner) in owners.enumerated() where offset != index {
+            let simple = owner.typePath.split(separator: ".").last.map(String.init) ?? owner.typePath
+            guard types(named: simple).contains(where: { $0.inheritedTypes.contains(name) }) else { return nil }
+        }
+        return [targets[index]]
     }
 
     /// Whether a call's arguments fit a declaration's parameters, by Swift's rules: each labelled

@@ -40,7 +40,7 @@ struct HandlerDetector {
                 type = aliases.expand(wrapped, in: function.context.typePath)
                 escaping = true
             }
-            if parameter.isEscaping, case .named(let name, _) = type {
+            if parameter.typeSource.contains("@escaping"), case .named(let name, _) = type {
                 // Only a function type can be `@escaping`: a typealias declared outside the codebase
                 // (`Moya.Completion`), whose shape is unknown here.
                 opaque.append((index, name))

@@ -41,7 +41,17 @@ struct VariableScopes {
         var callee = callee
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return (ownType, ownType != nil) }
-        guard let base = member.base else { return (nil, false) }
+        guard var base = member.base else { return (nil, false) }
+        // `self?.load(…)`, `client!.load(…)`: the same receiver.
+        while true {
+            if let chained = base.as(OptionalChainingExprSyntax.self) {
+                base = chained.expression
+            } else if let forced = base.as(ForceUnwrapExprSyntax.self) {
+                base = forced.expression
+            } else {
+                break
+            }
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "self" || name == "Self" { return (ownType, false) }
