@@ -108,6 +108,43 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path + "/report.html"))
     }
 
+    @Test func htmlIsAPlan() throws {
+        let html = HTMLRenderer.render(Self.fixture, sourceURL: "https://example.com/src/")
+        #expect(html.contains("<h2>Start here</h2>"))
+        // Every API with its place, linked.
+        #expect(html.contains("<a href=\"https://example.com/src/AppServices/UserRepository.swift#L"))
+        // Modules by work left: the first row is the one with the most.
+        let modules = Self.fixture.modules.sorted {
+            HTMLRenderer.remainingWork($0.counts) > HTMLRenderer.remainingWork($1.counts)
+        }
+        let first = try #require(modules.first).name.split(separator: "/").last ?? ""
+        let table = try #require(html.components(separatedBy: "Modules, most work left first").last)
+        let firstRow = try #require(table.components(separatedBy: "<tr><th scope=\"row\">").dropFirst().first)
+        #expect(firstRow.contains(String(first)))
+        // Done files collapsed, no scripts.
+        #expect(html.contains("file(s) with nothing left to migrate</summary>"))
+        #expect(!html.contains("<script"))
+    }
+
+    @Test func aPackagesTargetsAreItsModules() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("// swift-tools-version: 6.0", to: "Package.swift")
+        for path in [
+            "Sources/Core/Deep/A.swift", "Sources/Core/B.swift", "Tests/CoreTests/T.swift", "Scripts/x/S.swift",
+        ] {
+            let url = URL(fileURLWithPath: folder.path).appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "func f() {}".write(to: url, atomically: true, encoding: .utf8)
+        }
+        let modules = CodebaseAnalyzer().analyze([folder.path]).files.map(\.module)
+        let relative = Set(modules.map { $0.replacingOccurrences(of: folder.path, with: "") })
+        #expect(relative == ["", "/Sources/Core", "/Tests/CoreTests", "/Scripts/x"])  // "": Package.swift
+        let shallow = CodebaseAnalyzer(scanner: SourceScanner(moduleDepth: 1)).analyze([folder.path + "/Scripts"])
+        #expect(shallow.files.map(\.module) == [folder.path + "/Scripts/x"])
+    }
+
     @Test func theTableListsModulesFilesShapesAndNextSteps() {
         let run = runCommand(["report", Paths.fixture])
         #expect(run.status == 0)

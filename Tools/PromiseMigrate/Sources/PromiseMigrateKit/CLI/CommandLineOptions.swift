@@ -20,6 +20,10 @@ public struct ReportOptions: Equatable, Sendable {
     public var htmlPath: String?
     /// Folder names to skip, besides the default ones.
     public var excluded: [String] = []
+    /// Folders below a root that make a module, where no `Package.swift` names the targets.
+    public var moduleDepth: Int?
+    /// The web address of the sources, to link each API's `path:line` (`…/blob/main/`).
+    public var sourceURL: String?
 
     /// No paths and no options.
     public init() {}
@@ -74,6 +78,13 @@ extension ParsedCommand {
                 case "--json": options.json = true
                 case "--html": options.htmlPath = try value(for: argument)
                 case "--exclude": options.excluded.append(try value(for: argument))
+                case "--source-url": options.sourceURL = try value(for: argument)
+                case "--module-depth":
+                    let text = try value(for: argument)
+                    guard let depth = Int(text), depth >= 1 else {
+                        throw UsageError(message: "--module-depth needs a whole number of at least 1, not \(text)")
+                    }
+                    options.moduleDepth = depth
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
@@ -114,13 +125,16 @@ extension ParsedCommand {
         It parses Swift sources and never compiles them.
 
         USAGE
-          promise-migrate report PATH... [--json] [--html FILE] [--exclude NAME]...
+          promise-migrate report PATH... [--json] [--html FILE] [--source-url URL] [--module-depth N] [--exclude NAME]...
               Per file and per module: completion-handler APIs by shape, promise and async APIs, call sites
               of each kind, wait() calls (those in async code are refused at run time), promise-wrapper
               sites whose API has an async variant, main-queue callbacks, a state (callback, promise,
               mixed, async, done), a progress figure per module, and the APIs to migrate next.
               --json          the report as JSON (schema "promise-migrate-report", see README.md)
-              --html FILE     also write a self-contained HTML page
+              --html FILE     also write a self-contained HTML page: where to start, and the work left
+              --source-url URL  link each API's path:line in the page to URL + path + #Lline
+              --module-depth N  where no Package.swift names the targets, a module is a folder N levels
+                              below the root (default: each file's folder)
               --exclude NAME  skip folders named NAME (hidden folders, Pods, Carthage, DerivedData
                               and node_modules are always skipped)
 

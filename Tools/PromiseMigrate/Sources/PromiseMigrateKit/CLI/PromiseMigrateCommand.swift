@@ -48,7 +48,9 @@ public enum PromiseMigrateCommand {
     }
 
     private static func report(_ options: ReportOptions, output: some CommandOutput) -> Int32 {
-        let scanner = SourceScanner(excludedFolders: SourceScanner.defaultExcludedFolders.union(options.excluded))
+        let scanner = SourceScanner(
+            excludedFolders: SourceScanner.defaultExcludedFolders.union(options.excluded),
+            moduleDepth: options.moduleDepth)
         let analysis = CodebaseAnalyzer(scanner: scanner).analyze(options.paths)
         let report = ReportBuilder.build(analysis)
         if options.json {
@@ -63,7 +65,8 @@ public enum PromiseMigrateCommand {
         }
         if let htmlPath = options.htmlPath {
             do {
-                try HTMLRenderer.render(report).write(toFile: htmlPath, atomically: true, encoding: .utf8)
+                try HTMLRenderer.render(report, sourceURL: options.sourceURL)
+                    .write(toFile: htmlPath, atomically: true, encoding: .utf8)
                 output.err("wrote \(htmlPath)\n")
             } catch {
                 output.err("error: cannot write \(htmlPath): \(error.localizedDescription)\n")

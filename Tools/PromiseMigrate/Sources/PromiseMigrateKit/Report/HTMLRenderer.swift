@@ -1,9 +1,10 @@
 /// The report as one self-contained HTML page: no scripts, no external styles or fonts.
 public enum HTMLRenderer {
-    /// The page for `report`.
-    public static func render(_ report: Report) -> String {
+    /// The page for `report`; with `sourceURL`, each `path:line` links to `sourceURL` + path + `#L` + line.
+    public static func render(_ report: Report, sourceURL: String? = nil) -> String {
         let summary = report.summary
-        let paths = PathDisplay(report.files.map(\.path) + report.diagnostics.map(\.path))
+        var paths = PathDisplay(report.files.map(\.path) + report.diagnostics.map(\.path))
+        paths.sourceURL = sourceURL
         let base = paths.base.isEmpty ? "" : " Paths below are relative to <code>\(escape(paths.base))</code>."
         var body = """
             <header>
@@ -15,9 +16,10 @@ public enum HTMLRenderer {
             </header>
 
             """
-        body += section("Modules", modulesTable(report.modules, paths))
-        body += section("Next steps", nextSteps(report.nextSteps, paths))
+        body += section("Start here", startHere(report, paths))
+        body += section("Modules, most work left first", modulesTable(report.modules, paths))
         body += section("Warnings", warnings(report))
+        body += section("APIs left to migrate, by module", apisByModule(report, paths))
         body += section("Completion-handler APIs by shape", shapesTable(summary.counts))
         body += section("Files", filesTable(report.files, paths))
         if !report.diagnostics.isEmpty {
@@ -83,42 +85,125 @@ public enum HTMLRenderer {
         return "<p class=\"legend\">\(chips.joined(separator: " "))</p>"
     }
 
+    /// What is left in `counts`: callback and promise APIs, their calls, and waits in async code.
+    public static func remainingWork(_ counts: Counts) -> Int {
+        counts.callbackAPITotal + counts.promiseAPIs + (counts.callSites["callback"] ?? 0)
+            + (counts.callSites["promise"] ?? 0) + counts.waitsInAsync
+    }
+
     private static func modulesTable(_ modules: [ModuleReport], _ paths: PathDisplay) -> String {
         var rows = ""
-        for module in modules {
+        let sorted = modules.sorted { (remainingWork($1.counts), $0.name) < (remainingWork($0.counts), $1.name) }
+        for module in sorted {
             let states = FileState.allCases.map { "<td class=\"num\">\(module.states[$0.rawValue] ?? 0)</td>" }
             rows += """
                 <tr><th scope="row"><code>\(paths.html(module.name))</code></th><td class="num">\(module.files)</td>\
+                <td class="num">\(remainingWork(module.counts))</td>\
                 \(states.joined())<td class="bar">\(progressBar(module.progress, label: module.name))</td></tr>
 
                 """
         }
         let stateHeads = FileState.allCases.map { "<th class=\"num\">\($0.rawValue)</th>" }.joined()
         return """
-            <table><thead><tr><th>Module</th><th class="num">Files</th>\(stateHeads)<th>Progress</th></tr></thead>
+            <p class="muted">Work left: callback and promise APIs, their call sites, and waits in async code.</p>
+            <table><thead><tr><th>Module</th><th class="num">Files</th><th class="num">Work left</th>\
+            \(stateHeads)<th>Progress</th></tr></thead>
             <tbody>
             \(rows)</tbody></table>
             """
     }
 
-    private static func nextSteps(_ steps: [NextStep], _ paths: PathDisplay) -> String {
-        guard !steps.isEmpty else {
-            return "<p class=\"muted\">None yet: every callback or promise API still has a synchronous caller.</p>"
-        }
-        let items = steps.map { step in
-            let owner = step.type.map { "\(escape($0))." } ?? ""
+    /// The ranked plan: the leaf APIs (every call in async code) with the most call sites first; with
+    /// none yet, the most-called completion-handler APIs, to give async facades first.
+    private static func startHere(_ report: Report, _ paths: PathDisplay) -> String {
+        if !report.nextSteps.isEmpty {
+            let items = report.nextSteps.prefix(25).map { step in
+                let owner = step.type.map { "\(escape($0))." } ?? ""
+                return """
+                    <li><code>\(owner)\(escape(step.api))</code> <span class="chip \(step.kind.rawValue)">\
+                    \(step.kind.rawValue)</span> <span class="where">\(paths.link(step.path, line: step.line)) · \
+                    \(step.callSites) call site(s), all async</span><br>\(escape(step.suggestion))</li>
+                    """
+            }
+            let more =
+                report.nextSteps.count > 25
+                ? "<p class=\"muted\">\(report.nextSteps.count - 25) more in the JSON.</p>" : ""
             return """
-                <li><code>\(owner)\(escape(step.api))</code> <span class="chip \(step.kind.rawValue)">\
-                \(step.kind.rawValue)</span> <span class="where">\(paths.html(step.path)):\(step.line) · \
-                \(step.callSites) call site(s), all async</span><br>\(escape(step.suggestion))</li>
+                <p>APIs whose every call site is already in async code (the guide's leaf rule), most called first: \
+                migrate these now.</p>
+                <ol class="steps">
+                \(items.joined(separator: "\n"))
+                </ol>\(more)
+                """
+        }
+        var callbacks: [(api: APIEntry, path: String)] = []
+        for file in report.files {
+            for api in file.apis where api.kind == .callback && api.shape != .other {
+                callbacks.append((api, file.path))
+            }
+        }
+        guard !callbacks.isEmpty else {
+            return
+                "<p class=\"muted\">No completion-handler API left to wrap, and none called only from async code.</p>"
+        }
+        callbacks.sort { ($1.api.callSites, $0.path, $0.api.line) < ($0.api.callSites, $1.path, $1.api.line) }
+        let items = callbacks.prefix(15).map { entry in
+            let owner = entry.api.type.map { "\(escape($0))." } ?? ""
+            return """
+                <li><code>\(owner)\(escape(entry.api.name))</code> <span class="where">\
+                \(paths.link(entry.path, line: entry.api.line)) · \(entry.api.callSites) call site(s), \
+                \(entry.api.callSitesInAsync) in async code</span><br>give it an async facade: \
+                <code>promise-migrate wrap \(escape(entry.path))</code>, then move its async callers to it</li>
                 """
         }
         return """
-            <p>APIs whose every call site is already in async code (the guide's leaf rule): migrate these first.</p>
+            <p>No API is called only from async code yet. Start with the most-called completion-handler APIs: \
+            wrap each (Migration.md, step 1), call the async facade from new and async code, and the leaf rule \
+            then names what to retire.</p>
             <ol class="steps">
             \(items.joined(separator: "\n"))
             </ol>
             """
+    }
+
+    /// Every callback and promise API, grouped by module (most work left first), each with its
+    /// `path:line`; modules with nothing left are left out.
+    private static func apisByModule(_ report: Report, _ paths: PathDisplay) -> String {
+        let byModule = Dictionary(grouping: report.files, by: \.module)
+        let modules = report.modules.sorted {
+            (remainingWork($1.counts), $0.name) < (remainingWork($0.counts), $1.name)
+        }
+        var out = ""
+        for (rank, module) in modules.enumerated() {
+            var entries: [(api: APIEntry, path: String)] = []
+            for file in byModule[module.name] ?? [] {
+                for api in file.apis where api.kind != .async { entries.append((api, file.path)) }
+            }
+            guard !entries.isEmpty else { continue }
+            entries.sort { ($1.api.callSites, $0.path, $0.api.line) < ($0.api.callSites, $1.path, $1.api.line) }
+            let rows = entries.map { entry in
+                let owner = entry.api.type.map { "\(escape($0))." } ?? ""
+                let shape = entry.api.shape.map { " <code>\(escape($0.display))</code>" } ?? ""
+                let library = entry.api.promiseLibrary.map { " (\(escape($0)))" } ?? ""
+                return """
+                    <tr><td><code>\(owner)\(escape(entry.api.name))</code></td><td><span class="chip \
+                    \(entry.api.kind.rawValue)">\(entry.api.kind.rawValue)</span>\(shape)\(library)</td>\
+                    <td class="num">\(entry.api.callSites) (\(entry.api.callSitesInAsync))</td>\
+                    <td>\(paths.link(entry.path, line: entry.api.line))</td></tr>
+                    """
+            }
+            out += """
+                <details\(rank < 3 ? " open" : "")><summary><code>\(paths.html(module.name))</code>: \
+                \(entries.count) API(s), work left \(remainingWork(module.counts))</summary>
+                <table><thead><tr><th>API</th><th>Kind</th><th class="num">Calls (in async)</th><th>Where</th></tr></thead>
+                <tbody>
+                \(rows.joined(separator: "\n"))
+                </tbody></table>
+                </details>
+
+                """
+        }
+        return out.isEmpty ? "<p class=\"muted\">None: no callback or promise API is declared.</p>" : out
     }
 
     private static func warnings(_ report: Report) -> String {
@@ -141,6 +226,26 @@ public enum HTMLRenderer {
     }
 
     private static func filesTable(_ files: [FileReport], _ paths: PathDisplay) -> String {
+        let left = files.filter { remainingWork($0.counts) > 0 || $0.state != .done }
+            .sorted { (remainingWork($1.counts), $0.path) < (remainingWork($0.counts), $1.path) }
+        let done = files.filter { remainingWork($0.counts) == 0 && $0.state == .done }
+        var out = fileRows(left, paths)
+        if !done.isEmpty {
+            let items = done.map { "<li><code>\(paths.html($0.path))</code></li>" }.joined(separator: "\n")
+            out += """
+
+                <details><summary>\(done.count) file(s) with nothing left to migrate</summary>
+                <ul class="done">
+                \(items)
+                </ul>
+                </details>
+                """
+        }
+        return out
+    }
+
+    private static func fileRows(_ files: [FileReport], _ paths: PathDisplay) -> String {
+        guard !files.isEmpty else { return "<p class=\"muted\">Every file is done.</p>" }
         let rows = files.map { file -> String in
             let counts = file.counts
             let calls = APIKind.allCases.map { "\(counts.callSites[$0.rawValue] ?? 0)" }.joined(separator: " / ")
@@ -200,6 +305,8 @@ public enum HTMLRenderer {
         .chip.mixed { background: var(--mixed); } .chip.async { background: var(--async); }
         .chip.done { background: var(--done); }
         .steps li, .warnings li, .diagnostics li { margin: 6px 0; }
+        details { margin: 8px 0; } summary { cursor: pointer; padding: 4px 0; }
+        a { color: inherit; } ul.done { columns: 2; font-size: 13px; }
         footer { margin-top: 40px; font-size: 13px; }
         """
 }
@@ -208,6 +315,8 @@ public enum HTMLRenderer {
 private struct PathDisplay {
     /// The shared folder, ending in `/`; empty when there is none.
     let base: String
+    /// Where the sources are on the web, for links; nil for none.
+    var sourceURL: String?
 
     init(_ paths: [String]) {
         guard var common = paths.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false) }) else {
@@ -222,9 +331,22 @@ private struct PathDisplay {
         base = common.isEmpty ? "" : common.joined(separator: "/") + "/"
     }
 
+    /// `path` relative to `base`.
+    func relative(_ path: String) -> String {
+        !base.isEmpty && path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
     /// `path` relative to `base`, escaped, with a line-break opportunity after each `/`.
     func html(_ path: String) -> String {
-        let shown = !base.isEmpty && path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
-        return HTMLRenderer.escape(shown).replacingOccurrences(of: "/", with: "/<wbr>")
+        HTMLRenderer.escape(relative(path)).replacingOccurrences(of: "/", with: "/<wbr>")
+    }
+
+    /// `path:line`, linked to the source when `sourceURL` is set.
+    func link(_ path: String, line: Int) -> String {
+        let text = "<code>\(html(path)):\(line)</code>"
+        guard let sourceURL else { return text }
+        let separator = sourceURL.hasSuffix("/") ? "" : "/"
+        let href = HTMLRenderer.escape("\(sourceURL)\(separator)\(relative(path))#L\(line)")
+        return "<a href=\"\(href)\">\(text)</a>"
     }
 }

@@ -34,7 +34,8 @@ public struct FileDiagnostic: Error, Codable, Hashable, Sendable {
 public struct SourceFileRef: Hashable, Sendable {
     /// The path as reported: the root as given on the command line, then the path below it.
     public var path: String
-    /// The folder it is in, as reported: its module.
+    /// Its module: the target's folder (`Sources/Name`) under a folder with a `Package.swift`, else the
+    /// folder it is in, or its first `moduleDepth` folders below the root.
     public var module: String
 }
 
@@ -46,9 +47,23 @@ public struct SourceScanner: Sendable {
     /// Folders that hold other people's code or build products.
     public static let defaultExcludedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules"]
 
+    /// How many folders below a root make a module where no `Package.swift` says; nil: the file's folder.
+    public var moduleDepth: Int?
+
     /// A scanner skipping `excludedFolders`.
-    public init(excludedFolders: Set<String> = SourceScanner.defaultExcludedFolders) {
+    public init(excludedFolders: Set<String> = SourceScanner.defaultExcludedFolders, moduleDepth: Int? = nil) {
         self.excludedFolders = excludedFolders
+        self.moduleDepth = moduleDepth
+    }
+
+    /// Where modules come from while walking: a package's target folder, or folders below the root.
+    private struct ModuleScope {
+        /// The module every file below belongs to, once a target folder was entered.
+        var module: String?
+        /// The folder is a package's `Sources` or `Tests`: each folder in it is a target.
+        var holdsTargets = false
+        /// Folders below the root.
+        var depth = 0
     }
 
     /// The Swift files under `roots` (each a folder or a file), in a stable order, and the problems met.
@@ -73,8 +88,8 @@ public struct SourceScanner: Sendable {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 var ancestors: [FileIdentity] = [FileIdentity(info)]
                 walk(
-                    directory: root, shown: shown, ancestors: &ancestors, seenFiles: &seenFiles, files: &files,
-                    diagnostics: &diagnostics)
+                    directory: root, shown: shown, scope: ModuleScope(), ancestors: &ancestors, seenFiles: &seenFiles,
+                    files: &files, diagnostics: &diagnostics)
             } else {
                 let module = (shown as NSString).deletingLastPathComponent
                 files.append(SourceFileRef(path: shown, module: module.isEmpty ? "." : module))
@@ -84,8 +99,8 @@ public struct SourceScanner: Sendable {
     }
 
     private func walk(
-        directory: String, shown: String, ancestors: inout [FileIdentity], seenFiles: inout Set<FileIdentity>,
-        files: inout [SourceFileRef], diagnostics: inout [FileDiagnostic]
+        directory: String, shown: String, scope: ModuleScope, ancestors: inout [FileIdentity],
+        seenFiles: inout Set<FileIdentity>, files: inout [SourceFileRef], diagnostics: inout [FileDiagnostic]
     ) {
         let entries: [String]
         do {
@@ -96,6 +111,8 @@ public struct SourceScanner: Sendable {
             )
             return
         }
+        let isPackage = entries.contains("Package.swift")
+        let folderModule = scope.module ?? shown
         for name in entries where !name.hasPrefix(".") {
             let path = "\(directory)/\(name)"
             let shownPath = shown == "." ? name : "\(shown)/\(name)"
@@ -122,15 +139,19 @@ public struct SourceScanner: Sendable {
                     continue
                 }
                 ancestors.append(identity)
+                var inner = ModuleScope(module: scope.module, depth: scope.depth + 1)
+                if inner.module == nil, scope.holdsTargets { inner.module = shownPath }
+                if inner.module == nil, let depth = moduleDepth, inner.depth >= depth { inner.module = shownPath }
+                inner.holdsTargets = isPackage && inner.module == nil && (name == "Sources" || name == "Tests")
                 walk(
-                    directory: path, shown: shownPath, ancestors: &ancestors, seenFiles: &seenFiles, files: &files,
-                    diagnostics: &diagnostics)
+                    directory: path, shown: shownPath, scope: inner, ancestors: &ancestors, seenFiles: &seenFiles,
+                    files: &files, diagnostics: &diagnostics)
                 ancestors.removeLast()
             case S_IFREG:
                 guard name.hasSuffix(".swift") else { continue }
                 // A file reached twice (through a link to a sibling folder) is counted once.
                 guard seenFiles.insert(FileIdentity(info)).inserted else { continue }
-                files.append(SourceFileRef(path: shownPath, module: shown))
+                files.append(SourceFileRef(path: shownPath, module: folderModule))
             default:
                 if name.hasSuffix(".swift") {
                     diagnostics.append(
