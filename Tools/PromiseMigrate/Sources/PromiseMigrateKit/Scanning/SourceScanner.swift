@@ -91,6 +91,8 @@ public struct SourceScanner: Sendable {
                     directory: root, shown: shown, scope: ModuleScope(), ancestors: &ancestors, seenFiles: &seenFiles,
                     files: &files, diagnostics: &diagnostics)
             } else {
+                // A file given on its own and again inside a folder given too is read once.
+                guard seenFiles.insert(FileIdentity(info)).inserted else { continue }
                 let module = (shown as NSString).deletingLastPathComponent
                 files.append(SourceFileRef(path: shown, module: module.isEmpty ? "." : module))
             }

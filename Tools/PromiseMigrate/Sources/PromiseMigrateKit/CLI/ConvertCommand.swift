@@ -1,0 +1,63 @@
+import Foundation
+
+/// `promise-migrate convert`: in async code, rewrites calls of completion-handler APIs that have an
+/// async variant into `try await` (see `CallConverter`); prints a diff, or applies it with `--write`.
+struct ConvertCommand<Output: CommandOutput> {
+    var options: ConvertOptions
+    var output: Output
+
+    func run() -> Int32 {
+        let roots = options.paths + (options.context.map { [$0] } ?? [])
+        let analysis = CodebaseAnalyzer().analyze(roots)
+        let wanted = Set(
+            CodebaseAnalyzer().analyze(options.paths).files.map { WrapCommand<Output>.canonical($0.path) })
+        var converted = 0
+        var refused = 0
+        var failed = false
+        for (index, file) in analysis.files.enumerated()
+        where wanted.contains(WrapCommand<Output>.canonical(file.path)) && !analysis.codebase.files[index].isGenerated {
+            guard case .success(let source) = SourceReader.read(file) else { continue }
+            let (conversions, refusals) = CallConverter(codebase: analysis.codebase, fileIndex: index).convert(source)
+            for refusal in refusals {
+                output.err("\(file.path):\(refusal.line): not converted: \(refusal.api): \(refusal.reason)\n")
+            }
+            refused += refusals.count
+            guard !conversions.isEmpty else { continue }
+            converted += conversions.count
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if options.write {
+                var edited = lines
+                for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
+                    edited.replaceSubrange(
+                        (conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
+                }
+                do {
+                    try edited.joined(separator: "\n").write(toFile: file.path, atomically: true, encoding: .utf8)
+                } catch {
+                    output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
+                    failed = true
+                }
+            } else {
+                output.out(Self.diff(path: file.path, lines: lines, conversions: conversions))
+            }
+        }
+        let action = options.write ? "converted" : "convertible (pass --write to apply)"
+        output.err("\(converted) call(s) \(action), \(refused) left alone\n")
+        return failed ? 1 : 0
+    }
+
+    /// A unified diff without context lines: one hunk per converted statement.
+    static func diff(path: String, lines: [String], conversions: [CallConversion]) -> String {
+        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        var shift = 0
+        for conversion in conversions.sorted(by: { $0.startLine < $1.startLine }) {
+            let old = conversion.endLine - conversion.startLine + 1
+            out +=
+                "@@ -\(conversion.startLine),\(old) +\(conversion.startLine + shift),\(conversion.replacement.count) @@\n"
+            for line in lines[(conversion.startLine - 1)..<conversion.endLine] { out += "-\(line)\n" }
+            for line in conversion.replacement { out += "+\(line)\n" }
+            shift += conversion.replacement.count - old
+        }
+        return out
+    }
+}

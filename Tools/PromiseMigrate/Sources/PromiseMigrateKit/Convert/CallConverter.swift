@@ -1,0 +1,409 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Finds, in one file, the calls in async code of completion-handler APIs that have an async variant,
+/// and rewrites those whose handler closure can become straight-line code: the success path after
+/// `try await`, the error path in `catch`. Everything else is left alone with the reason.
+///
+/// A call is converted only when it is the last thing its async function does (the last statement of
+/// the body, or of an `if`/`do` block that is itself last, never in a loop), so that no statement
+/// that ran before the handler now runs after it; when its closure has no capture list and no
+/// `return`, `break` or `continue` of its own; and when the closure's body has one of the shapes
+/// below, by handler shape:
+///
+/// - `Result`: a `switch` over it, `.success(let v)` and `.failure(let e)` (an untyped failure);
+/// - `(Error?)`: `if let e { … } else { … }`, or the error ignored (`_`);
+/// - `(T?, Error?)`, `(T, Error?)`: `if let e { … } else if let v { … }`, or the error ignored with
+///   `if let v { … }`;
+/// - `(T)`, `()`: any body, in a throwing function (the async variant throws when a handler is dropped).
+public struct CallConverter {
+    let codebase: Codebase
+    let fileIndex: Int
+
+    /// A converter for file `fileIndex` of `codebase`.
+    public init(codebase: Codebase, fileIndex: Int) {
+        self.codebase = codebase
+        self.fileIndex = fileIndex
+    }
+
+    /// The conversions and refusals for `source`, the text of the file.
+    public func convert(_ source: String) -> (conversions: [CallConversion], refusals: [ConversionRefusal]) {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let finder = ConvertibleCallFinder(converter: converter)
+        finder.walk(tree)
+        let facts = codebase.files[fileIndex]
+        var conversions: [CallConversion] = []
+        var refusals: [ConversionRefusal] = []
+        for node in finder.calls {
+            let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+            guard let name = Callee(node.calledExpression).name else { continue }
+            let records = facts.calls.filter { $0.line == line && $0.name == name }
+            guard records.count == 1, let record = records.first, facts.contextIsAsync[record.context],
+                let (kind, targets) = codebase.resolve(record), kind == .callback, targets.count == 1,
+                let target = targets.first, let handler = codebase.handler(target)
+            else { continue }
+            let function = codebase.function(target)
+            guard let variantKey = codebase.asyncVariant(of: target) else {
+                refusals.append(
+                    ConversionRefusal(
+                        line: line, api: function.fullName,
+                        reason: "no async variant yet: `promise-migrate wrap` its file, then convert"))
+                continue
+            }
+            let variant = codebase.function(variantKey)
+            switch rewrite(node, function: function, handler: handler, variant: variant, converter: converter) {
+            case .success(var conversion):
+                conversion.api = function.fullName
+                conversions.append(conversion)
+            case .failure(let reason):
+                refusals.append(ConversionRefusal(line: line, api: function.fullName, reason: reason.text))
+            }
+        }
+        return (conversions, refusals)
+    }
+
+    struct Reason: Error { let text: String }
+
+    private func rewrite(
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
+        converter: SourceLocationConverter
+    ) -> Result<CallConversion, Reason> {
+        func refuse(_ text: String) -> Result<CallConversion, Reason> { .failure(Reason(text: text)) }
+        guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
+            handler.parameterIndex == function.parameters.count - 1
+        else { return refuse("the handler is not the trailing closure") }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        guard labels == variant.parameters.map(\.label) else {
+            return refuse("its arguments (\(labels.map { "\($0):" }.joined())) are not the async variant's")
+        }
+        guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else {
+            return refuse("its result is used")
+        }
+        if let reason = Self.runsLast(statement) { return refuse(reason) }
+        if closure.signature?.capture != nil {
+            return refuse("its closure has a capture list: awaiting would keep what it captures alive")
+        }
+        if ControlTransferFinder.find(in: closure.statements) {
+            return refuse("its closure has a return, break or continue, which would leave the function")
+        }
+        let names = Self.parameterNames(closure)
+        if names.isEmpty, closure.statements.description.contains("$") {
+            return refuse("its closure uses $0: name the parameters first")
+        }
+        let indent = Self.indentation(of: statement)
+        let awaited = Self.awaitedCall(call, variantName: variant.name)
+        let throwing = Self.enclosingFunctionThrows(statement)
+        let body = closure.statements
+        var lines: [String]
+        switch handler.shape {
+        case .result:
+            guard
+                case .named(_, let arguments) = codebase.aliases.expand(
+                    handler.handlerType, in: function.context.typePath
+                ).resultArgument,
+                arguments.count == 2, ["Error", "any Error", "Swift.Error"].contains(arguments[1].source)
+            else { return refuse("its Result has a typed failure, which the async variant does not keep") }
+            guard names.count == 1, body.count == 1, let switchExpr = Self.switchExpression(body.first!),
+                switchExpr.subject.trimmedDescription == names[0],
+                let (success, failure) = Self.resultCases(switchExpr)
+            else { return refuse("its closure is not a `switch` over the result with `.success` and `.failure`") }
+            lines = Self.doCatch(
+                indent: indent, awaited: awaited, value: success.binding, success: success.body,
+                error: failure.binding, failure: failure.body)
+        case .optionalError:
+            guard names.count == 1 else { return refuse("its closure does not name the error") }
+            if names[0] == "_" {
+                lines = ["\(indent)_ = try? await \(awaited)"] + Self.reindent(body, to: indent)
+            } else if body.count == 1, let branch = Self.ifLet(body.first!, binding: names[0]) {
+                lines = Self.doCatch(
+                    indent: indent, awaited: awaited, value: nil, success: branch.elseBody ?? [],
+                    error: branch.name, failure: branch.body)
+            } else {
+                return refuse("its closure is not `if let error { … } else { … }`")
+            }
+        case .optionalValueAndError, .valueAndError:
+            guard names.count == 2 else { return refuse("its closure does not name the value and the error") }
+            if names[1] == "_", body.count == 1, let branch = Self.ifLet(body.first!, binding: names[0]),
+                branch.elseBody == nil, handler.shape == .optionalValueAndError
+            {
+                lines =
+                    ["\(indent)if let \(branch.name) = try? await \(awaited) {"]
+                    + Self.reindent(branch.body, to: indent + "    ") + ["\(indent)}"]
+            } else if body.count == 1, let branch = Self.ifLet(body.first!, binding: names[1]),
+                let elseIf = branch.elseIf, let valueBranch = Self.ifLet(elseIf, binding: names[0]),
+                valueBranch.elseBody == nil
+            {
+                lines = Self.doCatch(
+                    indent: indent, awaited: awaited, value: valueBranch.name, success: valueBranch.body,
+                    error: branch.name, failure: branch.body)
+            } else {
+                return refuse("its closure is not `if let error { … } else if let value { … }`")
+            }
+        case .value, .none:
+            guard throwing else {
+                return refuse("the function does not throw, and the async variant throws when a handler is dropped")
+            }
+            let binding = names.first.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? ""
+            lines = ["\(indent)\(binding)try await \(awaited)"] + Self.reindent(body, to: indent)
+        case .twoValuesAndError, .other:
+            return refuse("its handler shape has no straight-line form here")
+        }
+        let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
+        let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
+        return .success(
+            CallConversion(
+                startLine: start, endLine: end, replacement: lines, api: "", asyncVariant: variant.fullName))
+    }
+
+    // MARK: Where the call is
+
+    /// Nil when `statement` is the last thing its function does; otherwise why not.
+    static func runsLast(_ statement: CodeBlockItemSyntax) -> String? {
+        var item: Syntax = Syntax(statement)
+        while true {
+            guard let list = item.parent?.as(CodeBlockItemListSyntax.self), let last = list.last else {
+                return "it is not a statement of a block"
+            }
+            guard last.id == item.id else {
+                return "statements after it ran before its handler; awaiting would run them after: "
+                    + "move them into the handler first"
+            }
+            // The list's owner: a function body, a closure, or a block of an `if`, `do`, loop…
+            guard let block = list.parent else { return "it is not in a function" }
+            if block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(AccessorDeclSyntax.self) == true
+                || block.parent?.is(InitializerDeclSyntax.self) == true
+            {
+                return nil
+            }
+            if block.is(ClosureExprSyntax.self) {
+                return "it is in a closure, which may run later or more than once"
+            }
+            guard let owner = block.parent else { return "it is not in a function" }
+            if owner.is(ForStmtSyntax.self) || owner.is(WhileStmtSyntax.self) || owner.is(RepeatStmtSyntax.self) {
+                return "it is in a loop: awaiting would run the iterations one after another"
+            }
+            // `if`/`else`, `do`, `guard`'s body: go on with the statement that holds the block.
+            var holder: Syntax = owner
+            while let parent = holder.parent, !parent.is(CodeBlockItemSyntax.self) {
+                holder = parent
+            }
+            guard let next = holder.parent, next.is(CodeBlockItemSyntax.self) else { return "it is not in a function" }
+            item = next
+        }
+    }
+
+    static func enclosingFunctionThrows(_ statement: CodeBlockItemSyntax) -> Bool {
+        var node: Syntax? = Syntax(statement)
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return function.signature.effectSpecifiers?.throwsClause != nil
+            }
+            if let accessor = current.as(AccessorDeclSyntax.self) {
+                return accessor.effectSpecifiers?.throwsClause != nil
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    // MARK: The closure
+
+    static func parameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        guard let parameters = closure.signature?.parameterClause else { return [] }
+        if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
+            return shorthand.map(\.name.text)
+        }
+        if let full = parameters.as(ClosureParameterClauseSyntax.self) {
+            return full.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        return []
+    }
+
+    static func switchExpression(_ item: CodeBlockItemSyntax) -> SwitchExprSyntax? {
+        if let expression = item.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) {
+            return expression
+        }
+        return item.item.as(SwitchExprSyntax.self)
+    }
+
+    typealias Branch = (binding: String?, body: [CodeBlockItemSyntax])
+
+    /// The `.success` and `.failure` cases of a switch over a `Result`, with their bindings.
+    static func resultCases(_ switchExpr: SwitchExprSyntax) -> (success: Branch, failure: Branch)? {
+        var success: Branch?
+        var failure: Branch?
+        for element in switchExpr.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self),
+                let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1,
+                let pattern = label.caseItems.first?.pattern.trimmedDescription
+            else { return nil }
+            let body = Array(switchCase.statements)
+            if let binding = caseBinding(pattern, member: "success") {
+                success = (binding.name, body)
+            } else if let binding = caseBinding(pattern, member: "failure") {
+                failure = (binding.name, body)
+            } else {
+                return nil
+            }
+        }
+        guard let success, let failure else { return nil }
+        return (success, failure)
+    }
+
+    /// `.success(let x)` → x; `.success`, `.success(_)` → nil name; anything else → nil.
+    private static func caseBinding(_ pattern: String, member: String) -> (name: String?, Void)? {
+        let compact = pattern.replacingOccurrences(of: " ", with: "")
+        if compact == ".\(member)" || compact == ".\(member)(_)" || compact == ".\(member)(let_)" { return (nil, ()) }
+        for prefix in [".\(member)(let", "let.\(member)("] where compact.hasPrefix(prefix) && compact.hasSuffix(")") {
+            let name = compact.dropFirst(prefix.count).dropLast()
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return (String(name), ()) }
+        }
+        return nil
+    }
+
+    /// `if let x [= binding] { body } [else { … } | else if …]` where the condition unwraps `binding`.
+    static func ifLet(_ item: CodeBlockItemSyntax, binding: String) -> (
+        name: String, body: [CodeBlockItemSyntax], elseBody: [CodeBlockItemSyntax]?, elseIf: CodeBlockItemSyntax?
+    )? {
+        guard
+            let ifExpr = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                ?? item.item.as(IfExprSyntax.self),
+            ifExpr.conditions.count == 1,
+            let optional = ifExpr.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            optional.bindingSpecifier.text == "let",
+            let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        let unwrapped = optional.initializer?.value.trimmedDescription ?? name
+        guard unwrapped == binding else { return nil }
+        var elseBody: [CodeBlockItemSyntax]?
+        var elseIf: CodeBlockItemSyntax?
+        switch ifExpr.elseBody {
+        case .codeBlock(let block)?: elseBody = Array(block.statements)
+        case .ifExpr(let nested)?:
+            elseIf = CodeBlockItemSyntax(item: .expr(ExprSyntax(nested)))
+        case nil: break
+        }
+        return (name, Array(ifExpr.body.statements), elseBody, elseIf)
+    }
+
+    // MARK: Text
+
+    static func awaitedCall(_ call: FunctionCallExprSyntax, variantName: String) -> String {
+        var callee = call.calledExpression.trimmedDescription
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            callee = "\(base.trimmedDescription).\(variantName)"
+        } else {
+            callee = variantName
+        }
+        return "\(callee)(\(call.arguments.trimmedDescription))"
+    }
+
+    static func indentation(of statement: CodeBlockItemSyntax) -> String {
+        var indent = ""
+        for piece in statement.leadingTrivia.reversed() {
+            switch piece {
+            case .spaces(let count): indent = String(repeating: " ", count: count) + indent
+            case .tabs(let count): indent = String(repeating: "\t", count: count) + indent
+            case .newlines, .carriageReturns, .carriageReturnLineFeeds: return indent
+            default: indent = ""
+            }
+        }
+        return indent
+    }
+
+    /// Statements' lines, their common indentation replaced by `indent`.
+    static func reindent(_ items: some Sequence<CodeBlockItemSyntax>, to indent: String) -> [String] {
+        var lines: [String] = []
+        for item in items {
+            let own = indentation(of: item)
+            let text = own + item.trimmedDescription
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let common =
+            lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+        return lines.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : indent + $0.dropFirst(common) }
+    }
+
+    static func doCatch(
+        indent: String, awaited: String, value: String?, success: [CodeBlockItemSyntax], error: String?,
+        failure: [CodeBlockItemSyntax]
+    ) -> [String] {
+        let inner = indent + "    "
+        let first = value.map { "\(inner)let \($0) = try await \(awaited)" } ?? "\(inner)try await \(awaited)"
+        var lines = ["\(indent)do {", first] + reindent(success, to: inner) + ["\(indent)} catch {"]
+        if let error, error != "error" { lines.append("\(inner)let \(error) = error") }
+        lines += reindent(failure, to: inner)
+        lines.append("\(indent)}")
+        return lines
+    }
+}
+
+extension TypeRef {
+    /// The `Result<…>` a `(Result<…>) -> Void` handler takes.
+    var resultArgument: TypeRef? {
+        guard case .function(let parameters, _, _, _, _) = self, parameters.count == 1 else { return nil }
+        return parameters[0]
+    }
+}
+
+/// Finds the calls that end in a trailing closure and are statements of their own.
+final class ConvertibleCallFinder: SyntaxVisitor {
+    private(set) var calls: [FunctionCallExprSyntax] = []
+    let converter: SourceLocationConverter
+
+    init(converter: SourceLocationConverter) {
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.trailingClosure != nil, node.parent?.is(CodeBlockItemSyntax.self) == true { calls.append(node) }
+        return .visitChildren
+    }
+}
+
+/// Whether statements contain a `return`, `break` or `continue` that would leave them (not one in a
+/// nested closure, function, or for `break`/`continue` a nested loop or switch).
+final class ControlTransferFinder: SyntaxVisitor {
+    private var found = false
+    private var loopDepth = 0
+
+    static func find(in statements: CodeBlockItemListSyntax) -> Bool {
+        let finder = ControlTransferFinder(viewMode: .sourceAccurate)
+        finder.walk(statements)
+        return finder.found
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        loopDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: ForStmtSyntax) { loopDepth -= 1 }
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+        loopDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: WhileStmtSyntax) { loopDepth -= 1 }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+        loopDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: RepeatStmtSyntax) { loopDepth -= 1 }
+    override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
+        if loopDepth == 0 { found = true }
+        return .skipChildren
+    }
+    override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
+        if loopDepth == 0 { found = true }
+        return .skipChildren
+    }
+}
