@@ -87,3 +87,20 @@ import Testing
         #expect(output.stdout.contains("resolver.onCancel { operation.cancel() }"))
     }
 }
+
+extension WrapSafetyTests {
+    @Test func aProtocolAndItsConformingClassGetOneFacade() throws {
+        let output = try wrap(
+            """
+            protocol Loading: Sendable {
+                func load(completion: @escaping (Int?, Error?) -> Void)
+            }
+            final class Loader: Loading {
+                func load(completion: @escaping (Int?, Error?) -> Void) {}
+            }
+            """)
+        #expect(output.stdout.contains("extension Loading {"))
+        #expect(!output.stdout.contains("extension Loader {"))
+        #expect(output.stderr.contains("not wrapped: Loader.load(completion:): the protocol's facade serves it"))
+    }
+}

@@ -98,6 +98,11 @@ public struct WrapPlanner: Sendable {
         }) {
             return refuse("\(hidden): not visible from the generated file")
         }
+        if let requirement = protocolRequirement(for: function) {
+            return refuse(
+                "the protocol's facade serves it: `\(requirement.protocolName)` declares it (\(requirement.location)), "
+                    + "so wrap that protocol's file; a second facade here would clash with it")
+        }
         if function.otherModifiers.contains("optional") {
             return refuse("an optional protocol requirement: callers must check it exists, so a facade cannot call it")
         }
@@ -188,6 +193,24 @@ public struct WrapPlanner: Sendable {
                 accessLevel: access,
                 attributes: function.attributes.filter { $0.hasPrefix("@available") || Self.isGlobalActor($0) },
                 modifiers: function.otherModifiers.filter { $0 == "nonisolated" || $0 == "mutating" }, notes: notes))
+    }
+
+    /// A protocol of the codebase that the function's type conforms to and that declares the same
+    /// method (name and labels): its facade, in the protocol's extension, covers this one.
+    private func protocolRequirement(for function: FunctionRecord) -> (protocolName: String, location: String)? {
+        let context = function.context
+        guard !context.typePath.isEmpty, context.typeKind != "protocol" else { return nil }
+        let simple = context.typePath.split(separator: ".").last.map(String.init) ?? context.typePath
+        let conformances = Set(codebase.types(named: simple).flatMap(\.inheritedTypes))
+        for key in codebase.functions(named: function.name) {
+            let candidate = codebase.function(key)
+            guard candidate.context.typeKind == "protocol",
+                conformances.contains(candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""),
+                candidate.parameters.map(\.label) == function.parameters.map(\.label)
+            else { continue }
+            return (candidate.context.typePath, self.where(key))
+        }
+        return nil
     }
 
     /// The facades' access: the method's own, never wider than its type's. A member without a modifier
