@@ -26,6 +26,11 @@ import Testing
                 func onChange(_ body: @escaping () -> Void) {}
                 func refresh(completion: @escaping (Double) -> Void) {}
                 func load(then: @escaping (String?, Error?) -> Void) {}
+                func coverButton(label: String, action: @escaping () -> Void) -> some View { EmptyView() }
+                func stepItem(text: String, handler: @escaping () -> Void) -> CPListItem { CPListItem() }
+                func start(reconnectAction: @escaping () -> Void) {}
+                func enqueue(key: String, perform: @escaping () -> Void) {}
+                func send(_ message: String, errorHandler: ((Error) -> Void)? = nil) {}
             }
             """)
         #expect(apis == ["upload(_:onBytes:completion:)", "refresh(completion:)", "load(then:)"])

@@ -10,8 +10,12 @@ struct HandlerDetector {
     /// Names that mark a closure as called many times, or as something else than the outcome.
     private static let notCompletionWords = [
         "progress", "observer", "listener", "change", "update", "event", "each", "stream", "subscribe", "filter",
-        "transform", "predicate", "body", "work", "operation",
+        "transform", "predicate", "body", "work", "operation", "action", "perform", "task", "tap", "step",
+        "select", "configure", "setter", "errorhandler",
     ]
+
+    /// Return types of UI builders, whose closures are actions run on every tap, not outcomes.
+    private static let builderSuffixes = ["View", "Item", "Button", "Template", "Cell", "Control", "Row", "Section"]
 
     /// Words that start the names of functions that register a closure called many times.
     private static let registrationPrefixes = [
@@ -25,6 +29,12 @@ struct HandlerDetector {
         // An initializer's closure is stored by the object it creates (a callback property, a
         // configuration), not called once with the outcome of work the initializer started.
         if function.isInitializer { return nil }
+        // `func coverButton(action:) -> some View`, `-> CPListItem`: a builder's closure is an action.
+        if let returned = function.returnType {
+            let text = returned.source
+            let name = returned.simpleName ?? text
+            if text.hasPrefix("some ") || Self.builderSuffixes.contains(where: { name.hasSuffix($0) }) { return nil }
+        }
         let registers = Self.registrationPrefixes.contains { prefix in
             function.name.hasPrefix(prefix)
                 && (function.name.count == prefix.count
