@@ -18,7 +18,7 @@ final class InlineExecutor: TaskExecutor {
     /// first resumes every Task in turn. On a 512 KiB stack this overflowed at a few hundred Tasks
     /// while a lone wake-up skipped the depth count (about 1.7 KB of stack each).
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func tasksResumedInlineNestNoDeeperThanTheTrampolineAllows() async {
         let tasks = TestScale.size(quick: 5_000, full: 20_000, minimum: 1_000)
         let (allSuspended, last) = await onSmallStack { () -> (Bool, Int?) in

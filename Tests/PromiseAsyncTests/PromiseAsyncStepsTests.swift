@@ -45,7 +45,7 @@ import Testing
         #expect(ran.value == 0)
     }
 
-    @Test(.timeLimit(.minutes(10))) func cancellingTheResultCancelsTheTaskOfTheStep() async {
+    @Test(.timeLimit(.minutes(TestScale.minutes(10)))) func cancellingTheResultCancelsTheTaskOfTheStep() async {
         let started = DispatchSemaphore(value: 0)
         let ended = DispatchSemaphore(value: 0)
         let sawCancellation = LockedBox<Bool?>(nil)

@@ -25,7 +25,7 @@ import Testing
         #expect(promise.isCancelled)
     }
 
-    @Test(.timeLimit(.minutes(1))) func theTaskRunningTheBodySeesTheCancellation() async throws {
+    @Test(.timeLimit(.minutes(TestScale.minutes(1)))) func theTaskRunningTheBodySeesTheCancellation() async throws {
         let (started, start) = Promise<Void>.pending()
         let (stopped, stop) = Promise<Bool>.pending()
         let promise = Promise<Int> {
@@ -44,7 +44,7 @@ import Testing
     }
 
     // The first Task hook is stored inline; another cancel handler moves both out of line, in order.
-    @Test(.timeLimit(.minutes(1))) func aTaskHookAndCancelHandlersAllRunInOrder() async throws {
+    @Test(.timeLimit(.minutes(TestScale.minutes(1)))) func aTaskHookAndCancelHandlersAllRunInOrder() async throws {
         let order = Recorder<String>()
         let promise = Promise<Int>.unresolved(needing: nil)
         let task = try await taskRecordingCancellation(in: order)
@@ -60,7 +60,7 @@ import Testing
     }
 
     // A cancel handler first: the Task hook goes out of line after it.
-    @Test(.timeLimit(.minutes(1))) func aTaskHookAfterACancelHandlerRunsSecond() async throws {
+    @Test(.timeLimit(.minutes(TestScale.minutes(1)))) func aTaskHookAfterACancelHandlerRunsSecond() async throws {
         let order = Recorder<String>()
         let promise = Promise<Int>.unresolved(needing: nil)
         let task = try await taskRecordingCancellation(in: order)

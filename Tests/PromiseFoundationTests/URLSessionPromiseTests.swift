@@ -10,9 +10,9 @@ import Testing
 
 /// URLSession's tasks as promises, against a server on 127.0.0.1.
 @Suite struct URLSessionPromiseTests {
-    private let session = URLSession(configuration: .ephemeral)
+    private let session = LocalHTTPServer.testSession()
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func aDataPromiseFulfillsWithNamedDataAndResponse() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }
@@ -23,7 +23,7 @@ import Testing
         #expect(String(decoding: named.data, as: UTF8.self) == "named")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func theStatusCheckPassesSuccessAndRejectsOtherStatusesWithATypedError() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }
@@ -38,7 +38,7 @@ import Testing
         #expect(accepted.value?.response.statusCode == 404, "a range given by the caller")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func aFailedRequestRejectsWithURLSessionsError() async throws {
         let server = try LocalHTTPServer()
         let url = server.url("/text/gone")
@@ -46,7 +46,7 @@ import Testing
         #expect(await session.dataPromise(with: url).result.error is URLError)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func cancellingThePromiseCancelsTheTask() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }
@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func aDownloadIsMovedWhereAskedAndOutlivesTheHandler() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }
@@ -76,7 +76,7 @@ import Testing
         #expect(try String(contentsOf: anywhere.location, encoding: .utf8) == "report")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func anUploadFulfillsWithTheResponseBody() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }

@@ -1,6 +1,10 @@
 import Foundation
 import Promises
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -47,6 +51,15 @@ package final class LocalHTTPServer: Sendable {
     }
 
     package func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// A session for tests against this server: its request timeout (URLSession's default is 60 s)
+    /// is long enough that a `/hang` request under a loaded full-size run ends by cancellation, as the
+    /// test means, and not by a timeout.
+    package static func testSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 3600
+        return URLSession(configuration: configuration)
+    }
 
     /// The paths requested so far.
     package var requests: [String] { received.withLock { $0 } }

@@ -29,6 +29,14 @@ package enum TestScale {
         return dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
     }()
 
+    /// A test's time limit in minutes: `quick` as written for `swift test`; five times that in the
+    /// full-size run and under a sanitizer, where the test shares two cores with full-size stress (or
+    /// runs ten times slower) and a limit set for a quiet machine fails a test that is not stuck. A
+    /// hang still ends the run.
+    package static func minutes(_ quick: Int) -> Int {
+        isFull || underSanitizer ? quick * 5 : quick
+    }
+
     /// `quick` for `swift test`, `full` where CI asks for it; a tenth of either under a sanitizer
     /// (never below `minimum`, which still shows the behaviour under test).
     package static func size(quick: Int, full: Int, minimum: Int = 1) -> Int {

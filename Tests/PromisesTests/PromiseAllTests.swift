@@ -46,7 +46,7 @@ import Testing
     }
 
     /// 20,000 inputs (100,000 in CI's full-size run): quadratic work would blow the time limit.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func hundredThousandSettledPromisesTakeLinearTime() async {
         let count = TestScale.size(quick: 20_000, full: 100_000, minimum: 2_000)
         let inputs = (0..<count).map { Promise($0) }

@@ -6,7 +6,7 @@ import Testing
 
 /// Deinits and callbacks that re-enter the library from the places where it releases things.
 @Suite struct ReentrancyTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func aDetachedCallbackIsReleasedAfterUnlocking() async {
         let (source, sourceResolver) = Promise<Int>.pending()
         let reentered = Counter()
@@ -28,7 +28,7 @@ import Testing
         withExtendedLifetime(sourceResolver) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitInsideAnInlineCallbackWithQueuedSettlesRefuses() async {
         let outcome = LockedBox<Result<Int, any Error>?>(nil)
         await onThread {

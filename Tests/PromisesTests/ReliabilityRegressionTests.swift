@@ -43,7 +43,7 @@ import Testing
 
     /// Deep recursion through already settled promises on a 512 KiB stack: 20,000 levels (a million
     /// in CI's full-size run), far more than that stack holds unless the trampoline bounds it.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(2))))
     func recursionThroughSettledPromisesDoesNotOverflowTheStack() async {
         let levels = TestScale.size(quick: 20_000, full: 1_000_000, minimum: 5_000)
         @Sendable func page(_ index: Int) -> Promise<Int> {
@@ -53,7 +53,7 @@ import Testing
         #expect(value == levels)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(2))))
     func recoverLoopsThroughSettledPromisesDoNotOverflowTheStack() async {
         let levels = TestScale.size(quick: 20_000, full: 200_000, minimum: 5_000)
         @Sendable func attempt(_ index: Int) -> Promise<Int> {
@@ -85,7 +85,7 @@ import Testing
 
 @Suite struct WaitRegressionTests {
     /// `b` needs a callback of the settle whose earlier callback is waiting for it.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitForAPromiseThatNeedsALaterCallbackOfTheSameSettleRefuses() async {
         let outcome = LockedBox<Result<Int, any Error>?>(nil)
         await onThread {
@@ -98,7 +98,7 @@ import Testing
         #expect(outcome.withLock { $0 }?.promiseErrorKind == "waitWouldDeadlock")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitInsideACancelHandlerForADerivedPromiseRefuses() async {
         let outcome = LockedBox<Result<Int, any Error>?>(nil)
         await onThread {
@@ -112,7 +112,7 @@ import Testing
     }
 
     /// A thread running an inner queue waits for work on the queue it targets.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitOnAQueueThatTargetsTheNeededQueueRefuses() async {
         let outer = DispatchQueue(label: "outer")
         let inner = DispatchQueue(label: "inner", target: outer)
@@ -122,7 +122,7 @@ import Testing
         #expect(result.promiseErrorKind == "waitWouldDeadlock")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitOnAGlobalQueueForWorkOnTheGlobalQueueRefuses() async {
         let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -132,7 +132,7 @@ import Testing
         #expect(result.promiseErrorKind == "waitWouldDeadlock")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitOnAGlobalQueueForWorkOfItsOwnThreadIsAllowed() async {
         let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -146,7 +146,7 @@ import Testing
 
     /// The items in flight of `Promise.map(_:concurrency:)` and the attempt of `retry` are
     /// dependencies the check walks, as `Promise.all`'s inputs are.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitSeesTheWorkInFlightOfBoundedMapAndRetry() async {
         let queue = DispatchQueue(label: "in-flight")
         let (source, resolver) = Promise<Int>.pending()
