@@ -18,13 +18,7 @@ extension URLSession {
     ///     .map { try JSONDecoder().decode(User.self, from: $0.data) }
     /// ```
     public func dataPromise(with request: URLRequest) -> Promise<(data: Data, response: URLResponse)> {
-        Promise { resolver in
-            let task = dataTask(with: request) { data, response, error in
-                resolver.resolve(Self.pair(data, response, error))
-            }
-            resolver.onCancel { task.cancel() }
-            task.resume()
-        }
+        bodyPromise(bodyMayBeMissing: false) { dataTask(with: request, completionHandler: $0) }
     }
 
     /// Loads `url`: ``dataPromise(with:)-(URLRequest)`` for a GET request.
@@ -39,13 +33,7 @@ extension URLSession {
     /// ```
     public func uploadPromise(with request: URLRequest, from body: Data) -> Promise<(data: Data, response: URLResponse)>
     {
-        Promise { resolver in
-            let task = uploadTask(with: request, from: body) { data, response, error in
-                resolver.resolve(Self.pair(data ?? Data(), response, error))
-            }
-            resolver.onCancel { task.cancel() }
-            task.resume()
-        }
+        bodyPromise(bodyMayBeMissing: true) { uploadTask(with: request, from: body, completionHandler: $0) }
     }
 
     /// Downloads `request` to a file; fulfills with the file's location and the response.
@@ -83,11 +71,22 @@ extension URLSession {
         }
     }
 
-    private static func pair(
-        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?
-    ) -> Result<(data: Data, response: URLResponse), any Error> {
-        if let error { return .failure(error) }
-        guard let data, let response else { return .failure(PromiseError.missingValueAndError) }
-        return .success((data: data, response: response))
+    /// Starts the task `makeTask` makes with the handler it is given, and fulfills with the body and
+    /// the response (an upload's missing body as empty data); cancelling the promise cancels the task.
+    private func bodyPromise(
+        bodyMayBeMissing: Bool,
+        _ makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
+    ) -> Promise<(data: Data, response: URLResponse)> {
+        Promise { resolver in
+            let task = makeTask { data, response, error in
+                if let error { return resolver.reject(error) }
+                guard let data = data ?? (bodyMayBeMissing ? Data() : nil), let response else {
+                    return resolver.reject(PromiseError.missingValueAndError)
+                }
+                resolver.fulfill((data: data, response: response))
+            }
+            resolver.onCancel { task.cancel() }
+            task.resume()
+        }
     }
 }

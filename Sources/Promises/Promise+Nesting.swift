@@ -23,9 +23,6 @@ extension Promise {
     )
     @inlinable public init<Inner>(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Promise<Inner>)
     where Value == Promise<Inner> {
-        let core = PromiseCore<Value>.pending(neededQueue: queue.dispatchQueue)
-        self.core = core
-        let job = QueuedSettle(core, work)
-        queue.schedule { job.run() }
+        self.init(scheduling: work, on: queue)
     }
 }

@@ -103,6 +103,11 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     /// ```
     @_disfavoredOverload  // a closure returning a promise picks the warning overload (Promise+Nesting.swift)
     @inlinable public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {
+        self.init(scheduling: work, on: queue)
+    }
+
+    /// Settles with what `work` returns or throws once `queue` runs it (`brokenPromise` if it drops it).
+    @inlinable init(scheduling work: @escaping @Sendable () throws -> Value, on queue: some CallbackQueue) {
         let core = PromiseCore<Value>.pending(neededQueue: queue.dispatchQueue)
         self.core = core
         let job = QueuedSettle(core, work)

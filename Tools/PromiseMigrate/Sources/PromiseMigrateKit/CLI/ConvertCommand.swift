@@ -9,8 +9,7 @@ struct ConvertCommand<Output: CommandOutput> {
     func run() -> Int32 {
         let roots = options.paths + (options.context.map { [$0] } ?? [])
         let analysis = CodebaseAnalyzer().analyze(roots)
-        let wanted = Set(
-            CodebaseAnalyzer().analyze(options.paths).files.map { WrapCommand<Output>.canonical($0.path) })
+        let wanted = Set(SourceScanner().scan(options.paths).files.map { WrapCommand<Output>.canonical($0.path) })
         var converted = 0
         var refused = 0
         var failed = false

@@ -291,7 +291,7 @@ public struct CallConverter {
     // MARK: Text
 
     static func awaitedCall(_ call: FunctionCallExprSyntax, variantName: String) -> String {
-        var callee = call.calledExpression.trimmedDescription
+        let callee: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             callee = "\(base.trimmedDescription).\(variantName)"
         } else {
