@@ -23,6 +23,11 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        // What pending-promise tracking costs a debug build: each workload with tracking off and on.
+        .executableTarget(
+            name: "TrackingCost",
+            dependencies: [.product(name: "Promises", package: "Promises")]
+        ),
         // Millions of promise lifecycles with the heap measured: fails if memory is not flat.
         .executableTarget(
             name: "PromiseSoak",

@@ -17,6 +17,7 @@ extension Promise {
         derived.inheritOrigin(from: core)
         let handle = LinkHandle(derived)
         core.observe({ result in handle.core.run(result) }, linking: derived)
+        PromiseRegistry.track(derived, isLink: true)
         return Promise<U>(core: derived)
     }
 
@@ -49,7 +50,7 @@ extension Promise {
                 derived.settle(result)
             }
         }
-        let derived = Promise<Value>(core: .pending(neededQueue: queue.dispatchQueue))
+        let derived = Promise<Value>(core: .pendingLink(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
         // Whichever path runs `body` first claims it: the outcome, or the returned promise's
         // cancellation (which detaches it from this one, so the outcome would never come).
@@ -75,6 +76,7 @@ extension Promise {
                     _ = resolver.settle(result)
                 }
             }, linking: derived.core)
+        PromiseRegistry.track(derived.core, isLink: true)
         return derived
     }
 

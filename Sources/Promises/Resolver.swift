@@ -54,11 +54,15 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Settles from the `(value, error)` pair of a completion handler: the error wins if present, then
-    /// the value; neither rejects with `PromiseError.missingValueAndError`. Passed as a function, it
-    /// is such a handler: `legacyLoad(url, completion: resolver.resolve)`.
+    /// the value; neither rejects with `PromiseError.missingValueAndError` — unless `Value` is itself
+    /// optional (`Resolver<User?>`), where neither means success with `nil`, as a handler that reports
+    /// "not found" as `(nil, nil)` means (and as Swift's own import of such a handler as `async`
+    /// reads it). Passed as a function, it is such a handler:
+    /// `legacyLoad(url, completion: resolver.resolve)`.
     @inlinable public func resolve(_ value: Value?, _ error: (any Error)?) {
         if let error { return reject(error) }
         if let value { return fulfill(value) }
+        if let absent = OptionalValueType.absent(as: Value.self) { return fulfill(absent) }
         reject(PromiseError.missingValueAndError)
     }
 
@@ -96,12 +100,34 @@ extension Resolver where Value == Void {
 extension Resolver {
     /// Settles a `Promise<(A, B)>` from an `(A?, B?, Error?)` completion handler (URLSession's shape):
     /// the error wins, then both values; a call missing either rejects with
-    /// `PromiseError.missingValueAndError`. Passed as a function, it is such a handler:
+    /// `PromiseError.missingValueAndError` — unless that value's type is itself optional, where a
+    /// missing value is `nil` (as in `resolve(_:_:)`). Passed as a function, it is such a handler:
     /// `session.dataTask(with: url, completionHandler: resolver.resolve)`.
     @inlinable public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?)
     where Value == (First, Second) {
         if let error { return reject(error) }
-        if let first, let second { return fulfill((first, second)) }
+        if let first = first ?? OptionalValueType.absent(as: First.self),
+            let second = second ?? OptionalValueType.absent(as: Second.self)
+        {
+            return fulfill((first, second))
+        }
         reject(PromiseError.missingValueAndError)
     }
+}
+
+/// What a missing value means where the value type is itself optional: `nil`, not an error.
+@usableFromInline enum OptionalValueType {
+    /// `nil` as a `T` when `T` is an `Optional`; nil otherwise.
+    @usableFromInline static func absent<T>(as type: T.Type) -> T? {
+        (type as? any AbsentRepresentable.Type)?.absent as? T
+    }
+}
+
+/// `Optional`'s `nil`, reachable from a generic `T` that turns out to be optional.
+@usableFromInline protocol AbsentRepresentable {
+    static var absent: Self { get }
+}
+
+extension Optional: AbsentRepresentable {
+    @usableFromInline static var absent: Self { nil }
 }

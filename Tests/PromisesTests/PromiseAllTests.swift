@@ -91,3 +91,11 @@ import Testing
         #expect(await pending.outcome().value.map { "\($0)" } == "(2, true)")
     }
 }
+
+extension PromiseAllTests {
+    @Test func aDictionarysPromisesCombineInItsOrder() throws {
+        let requests = ["a": Promise(1), "b": Promise(2), "c": Promise(3)]
+        let values = try #require(Promise.all(requests.values).currentResult, "settled inputs settle it at once")
+        #expect(try values.get() == requests.values.map { try? $0.currentResult?.get() })
+    }
+}

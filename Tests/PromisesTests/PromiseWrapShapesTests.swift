@@ -76,3 +76,32 @@ private func dropHandler<T>(completion: @escaping @Sendable (T) -> Void) {}
         #expect(promise.currentResult?.value?.1 == "four")
     }
 }
+
+/// A handler that reports "not found" as `(nil, nil)`.
+private func findNickname(found: Bool, completion: @escaping @Sendable (String?, (any Error)?) -> Void) {
+    DispatchQueue.global().async { completion(found ? "ada" : nil, nil) }
+}
+
+/// Where the value type is itself optional, a missing value is `nil`, not an error: called directly or
+/// passed as the handler, for `(Value?, Error?)` and for the two-value shape.
+@Suite struct ResolverOptionalValueTests {
+    @Test func neitherValueNorErrorFulfillsAnOptionalValueWithNil() async throws {
+        let direct = Promise<String?> { resolver in resolver.resolve(nil, nil) }
+        #expect(try direct.currentResult?.get() == .some(nil))
+        let passed = await Promise<String?> { resolver in findNickname(found: false, completion: resolver.resolve) }
+            .outcome()
+        #expect(try passed.get() == nil)
+        let found = await Promise<String?> { resolver in findNickname(found: true, completion: resolver.resolve) }
+            .outcome()
+        #expect(try found.get() == "ada")
+        let pair = Promise<(Int, String?)> { resolver in resolver.resolve(1, nil, nil) }
+        #expect(try pair.currentResult?.get().1 == nil)
+    }
+
+    @Test func neitherValueNorErrorStillRejectsANonOptionalValue() {
+        let plain = Promise<String> { resolver in resolver.resolve(nil, nil) }
+        #expect(plain.currentResult?.error as? PromiseError == .missingValueAndError)
+        let pair = Promise<(Int, String)> { resolver in resolver.resolve(1, nil, nil) }
+        #expect(pair.currentResult?.error as? PromiseError == .missingValueAndError)
+    }
+}

@@ -30,6 +30,14 @@ extension Promise {
         return result
     }
 
+    /// `all(_:)` over a dictionary's promises (`Promise.all(requests.values)`), in the dictionary's
+    /// order. Other sequences: `Promise.all(Array(sequence))`. An overload for `Dictionary.Values`
+    /// alone, not any sequence, so that an array literal still has one `all` to match.
+    @inlinable public static func all<Key, T>(_ promises: Dictionary<Key, Promise<T>>.Values) -> Promise<Value>
+    where Value == [T] {
+        all(Array(promises))
+    }
+
     /// A promise of every value as a tuple, for any number of promises of any types.
     ///
     /// The first rejection rejects the result at once, and the other inputs are cancelled unless

@@ -62,8 +62,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         }
         assert(core.stepHeldAtFixedOffset, "PromiseState.linkStepHeld moved from where the deinit reads it")
         core.stepRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
-        PromiseRegistry.track(core)
-        return core
+        return core  // (recorded by `derive` once linked: `PromiseRegistry.track(_:isLink:)`)
     }
 
     deinit {
@@ -78,13 +77,6 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     /// Out of line, so the deinit's common path needs no metadata of the step's type.
     @inline(never) @usableFromInline final func releaseHeldStep() {
         _ = takeStep()
-    }
-
-    /// Where the header lies in the object: after the object header (metadata pointer and reference
-    /// counts, two words), aligned for the header, whose alignment is its widest field's.
-    @inlinable static var headerOffset: Int {
-        let alignment = max(MemoryLayout<Int>.alignment, MemoryLayout<UInt64>.alignment, MemoryLayout<Value>.alignment)
-        return (2 * MemoryLayout<Int>.size + alignment - 1) / alignment * alignment
     }
 
     /// Where `PromiseState.linkStepHeld`, right after the header's first field (`nextID`), lies in the

@@ -11,14 +11,51 @@ import Dispatch
 @usableFromInline class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     @usableFromInline typealias Callback = PromiseState<Value>.Callback
 
-    #if DEBUG
-        deinit {
+    deinit {
+        // A tracked promise frees its registry slot. The deinit reads the ticket at its fixed offset,
+        // without the lock (it has the object to itself) and without the type metadata that going
+        // through the generic header would look up.
+        let object = unsafeBitCast(self, to: UnsafeRawPointer.self)
+        let offset = Self.registryOffset
+        let list = object.load(fromByteOffset: offset, as: UInt16.self)
+        if list != 0 {
+            ThreadPromiseList.forget(list: list, slot: object.load(fromByteOffset: offset + 2, as: UInt32.self))
+        }
+        #if DEBUG
             let leak = withLock { state in
                 state.isPending && state.observerCount > 0 ? (state.observerCount, state.origin) : nil
             }
             if let leak { PendingPromiseDiagnostics.report(observers: leak.0, origin: leak.1) }
-        }
-    #endif
+        #endif
+    }
+
+    /// Where the header lies in the object: after the object header (metadata pointer and reference
+    /// counts, two words), aligned for the header, whose alignment is its widest field's.
+    @inlinable static var headerOffset: Int {
+        // (No `max`: a generic call costs a debug build more than this whole computation.)
+        let valueAlignment = MemoryLayout<Value>.alignment
+        let alignment = valueAlignment > 8 ? valueAlignment : 8  // `nextID`'s, at least
+        return (2 * MemoryLayout<Int>.size + alignment - 1) / alignment * alignment
+    }
+
+    /// Where `PromiseState.registryList` lies in the object (`registrySlot` follows 2 bytes later):
+    /// after `nextID` and `linkStepHeld`. Computed from `Value` alone, like `LinkCore.stepHeldOffset`,
+    /// and in one function: each call costs a debug build more than the arithmetic.
+    @inlinable static var registryOffset: Int {
+        let valueAlignment = MemoryLayout<Value>.alignment
+        let alignment = valueAlignment > 8 ? valueAlignment : 8  // `nextID`'s, at least
+        return (2 * MemoryLayout<Int>.size + alignment - 1) / alignment * alignment + MemoryLayout<UInt64>.size + 2
+    }
+
+    /// Whether the registry ticket is where the deinit reads it (a test checks it for several value
+    /// types; an assert here would build a key path for every promise a debug build makes).
+    @inlinable final var registryTicketAtFixedOffset: Bool {
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        typealias State = PromiseState<Value>
+        return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.headerOffset }
+            && Self.registryOffset == Self.headerOffset + MemoryLayout<State>.offset(of: \.registryList)!
+            && MemoryLayout<State>.offset(of: \.registrySlot) == MemoryLayout<State>.offset(of: \.registryList)! + 2
+    }
 
     /// Records where this promise was made (debug builds; nothing in release).
     @inlinable @inline(__always)
@@ -47,6 +84,12 @@ import Dispatch
         let core = make { PromiseState(neededQueue: neededQueue) }
         PromiseRegistry.track(core)
         return core
+    }
+
+    /// A pending core not recorded yet: the caller links it to its upstream, then records it with
+    /// `PromiseRegistry.track(_:isLink:)`.
+    @inlinable static func pendingLink(neededQueue: DispatchQueue?) -> PromiseCore<Value> {
+        make { PromiseState(neededQueue: neededQueue) }
     }
 
     @inlinable static func settled(_ result: Result<Value, any Error>) -> PromiseCore<Value> {

@@ -19,6 +19,11 @@ import Dispatch
     /// stay the second stored property, right after `nextID`: the link's deinit reads it at a fixed
     /// offset, without the type metadata a generic deinit would look up.
     @usableFromInline fileprivate(set) var linkStepHeld = false
+    /// Where `PromiseRegistry` keeps this promise (`registryList` 0: untracked). Written once, before
+    /// any other thread reads it, and read by the deinit, at fixed offsets (`PromiseCore.registryOffset`)
+    /// and never through the state: they fit in the room alignment leaves before `result`.
+    @usableFromInline var registryList: UInt16 = 0
+    @usableFromInline var registrySlot: UInt32 = 0
     @usableFromInline var result: Result<Value, any Error>?
     @usableFromInline var wasCancelled = false
     /// What only a pending promise holds, in one struct so settling moves it out in one step.

@@ -151,7 +151,9 @@ struct PendingPromiseTree {
             return "waits on " + node.waitsOnPending.map { "#\(nodes[$0]!.number)" }.joined(separator: ", ")
         }
         if let queue = snapshot.neededQueue { return "waits for work queued on \"\(queue)\"" }
-        if !snapshot.upstream.isEmpty { return "waits on a promise made before tracking began" }
+        // Every promise is tracked from the first one on, so an upstream that is not in the report
+        // has settled: the step is on its way.
+        if !snapshot.upstream.isEmpty { return "its upstream settled: its step runs next" }
         return snapshot.isLink ? "waits for its step to run" : "waits for its resolver"
     }
 

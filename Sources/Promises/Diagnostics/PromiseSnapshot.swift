@@ -30,11 +30,16 @@ import Dispatch
 
 /// A promise whose snapshot can be taken without knowing its value type.
 @usableFromInline package protocol InspectablePromise: AnyObject {
-    func snapshot() -> PromiseSnapshot
+    /// `isLink`: the registry knows a step settles it, though it is not a `LinkCore` (`always`).
+    func snapshot(isLink: Bool) -> PromiseSnapshot
 }
 
 extension PromiseCore: InspectablePromise {
     @usableFromInline package final func snapshot() -> PromiseSnapshot {
+        snapshot(isLink: false)
+    }
+
+    @usableFromInline package final func snapshot(isLink recordedAsLink: Bool) -> PromiseSnapshot {
         typealias Raw = (
             result: Result<Value, any Error>?, cancelled: Bool, origin: PromiseOrigin?, upstream: [ObjectIdentifier],
             observers: Int, wakeUps: Int, queue: DispatchQueue?, lazy: Bool
@@ -61,7 +66,7 @@ extension PromiseCore: InspectablePromise {
         case .failure(let error): state = raw.cancelled || error is CancellationError ? .cancelled : .rejected(error)
         }
         return PromiseSnapshot(
-            typeName: "Promise<\(Value.self)>", state: state, isLink: isLink,
+            typeName: "Promise<\(Value.self)>", state: state, isLink: isLink || recordedAsLink,
             origin: raw.origin.map { "\($0.file):\($0.line)" }, upstream: raw.upstream, observers: raw.observers,
             wakeUps: raw.wakeUps, neededQueue: raw.queue?.label, isLazy: raw.lazy)
     }
