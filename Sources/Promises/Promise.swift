@@ -135,7 +135,9 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
                 do { try body(resolver) } catch { resolver.reject(error) }
             }
         }
-        let core = PromiseCore<Value>.make { PromiseState(lazyStart: start, neededQueue: queue.dispatchQueue) }
+        let core = PromiseCore<Value>.makeTrackable {
+            PromiseState(lazyStart: start, neededQueue: queue.dispatchQueue)
+        }
         box.core = core
         PromiseRegistry.track(core)
         return Promise(core: core)

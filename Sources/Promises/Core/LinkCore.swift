@@ -71,7 +71,13 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         // flag without the lock, at its fixed offset; going through the generic header would look up
         // type metadata on every link's deinit.
         let object = unsafeBitCast(self, to: UnsafeRawPointer.self)
-        if object.load(fromByteOffset: Self.stepHeldOffset, as: Bool.self) { releaseHeldStep() }
+        let stepHeldOffset = Self.stepHeldOffset
+        if object.load(fromByteOffset: stepHeldOffset, as: Bool.self) { releaseHeldStep() }
+        #if !DEBUG
+            // A tracked link frees its registry slot (`PromiseState.registryList`, two bytes further;
+            // in debug builds `PromiseCore`'s deinit does).
+            if object.load(fromByteOffset: stepHeldOffset + 2, as: UInt16.self) != 0 { leaveRegistryIfTracked() }
+        #endif
     }
 
     /// Out of line, so the deinit's common path needs no metadata of the step's type.

@@ -11,22 +11,28 @@ import Dispatch
 @usableFromInline class PromiseCore<Value: Sendable>: LockedStorage<PromiseState<Value>> {
     @usableFromInline typealias Callback = PromiseState<Value>.Callback
 
-    deinit {
-        // A tracked promise frees its registry slot. The deinit reads the ticket at its fixed offset,
-        // without the lock (it has the object to itself) and without the type metadata that going
-        // through the generic header would look up.
+    #if DEBUG
+        deinit {
+            // A tracked promise frees its registry slot. (Release builds, where promises are rarely
+            // tracked, make tracked ones `TrackedPromiseCore`s, so an untracked deinit checks nothing.)
+            leaveRegistryIfTracked()
+            let leak = withLock { state in
+                state.isPending && state.observerCount > 0 ? (state.observerCount, state.origin) : nil
+            }
+            if let leak { PendingPromiseDiagnostics.report(observers: leak.0, origin: leak.1) }
+        }
+    #endif
+
+    /// Frees this promise's registry slot, if it has one (from a deinit, which has the object to
+    /// itself): reads the ticket at its fixed offset, without the lock and without the type metadata
+    /// that going through the generic header would look up.
+    @usableFromInline final func leaveRegistryIfTracked() {
         let object = unsafeBitCast(self, to: UnsafeRawPointer.self)
         let offset = Self.registryOffset
         let list = object.load(fromByteOffset: offset, as: UInt16.self)
         if list != 0 {
             ThreadPromiseList.forget(list: list, slot: object.load(fromByteOffset: offset + 2, as: UInt32.self))
         }
-        #if DEBUG
-            let leak = withLock { state in
-                state.isPending && state.observerCount > 0 ? (state.observerCount, state.origin) : nil
-            }
-            if let leak { PendingPromiseDiagnostics.report(observers: leak.0, origin: leak.1) }
-        #endif
     }
 
     /// Where the header lies in the object: after the object header (metadata pointer and reference
@@ -81,15 +87,36 @@ import Dispatch
 
     /// A pending core, recorded for `PendingPromises` while tracking is on.
     @inlinable static func pending(neededQueue: DispatchQueue? = nil) -> PromiseCore<Value> {
-        let core = make { PromiseState(neededQueue: neededQueue) }
-        PromiseRegistry.track(core)
-        return core
+        #if DEBUG
+            let core = make { PromiseState(neededQueue: neededQueue) }
+            PromiseRegistry.track(core)
+            return core
+        #else
+            // One check of the flag (see `makeTrackable`).
+            guard PromiseRegistry.isTracking else { return make { PromiseState(neededQueue: neededQueue) } }
+            let core = TrackedPromiseCore<Value>.makeStorage { PromiseState(neededQueue: neededQueue) }
+            PromiseRegistry.record(core, isLink: false)
+            return core
+        #endif
     }
 
     /// A pending core not recorded yet: the caller links it to its upstream, then records it with
     /// `PromiseRegistry.track(_:isLink:)`.
     @inlinable static func pendingLink(neededQueue: DispatchQueue?) -> PromiseCore<Value> {
-        make { PromiseState(neededQueue: neededQueue) }
+        makeTrackable { PromiseState(neededQueue: neededQueue) }
+    }
+
+    /// A core `PromiseRegistry.track` may record. Debug builds: a plain core (its deinit checks for a
+    /// ticket). Release builds: a `TrackedPromiseCore` while tracking is on, else a plain core, whose
+    /// deinit then has nothing to check. (A second generic class costs a debug build a metadata
+    /// lookup per promise, more than the deinit's check; a release build the other way round.)
+    @inlinable @inline(__always)
+    static func makeTrackable(_ makeState: () -> PromiseState<Value>) -> PromiseCore<Value> {
+        #if DEBUG
+            make(makeState)
+        #else
+            PromiseRegistry.isTracking ? TrackedPromiseCore<Value>.makeStorage(makingHeader: makeState) : make(makeState)
+        #endif
     }
 
     @inlinable static func settled(_ result: Result<Value, any Error>) -> PromiseCore<Value> {
@@ -329,3 +356,13 @@ extension PromiseCore: UpstreamPromise {
         }
     }
 }
+
+#if !DEBUG
+    /// A promise made while tracking is on, in a release build: its deinit leaves the registry. (A
+    /// `LinkCore` does in its own deinit; in debug builds `PromiseCore`'s deinit does for every core.)
+    @usableFromInline final class TrackedPromiseCore<Value: Sendable>: PromiseCore<Value> {
+        deinit {
+            leaveRegistryIfTracked()
+        }
+    }
+#endif

@@ -35,8 +35,14 @@
     /// `observe(_:linking:)` writes under the upstream's lock, not this promise's.
     @inlinable @inline(__always)
     static func track<Value>(_ promise: PromiseCore<Value>, isLink: Bool = false) {
+        if isTracking { record(promise, isLink: isLink) }
+    }
+
+    /// Records a pending promise (tracking is on).
+    @inlinable @inline(__always)
+    static func record<Value>(_ promise: PromiseCore<Value>, isLink: Bool) {
         // `type(of:)`: the metadata from the object, where naming `PromiseCore<Value>` looks it up.
-        if isTracking { ThreadPromiseList.record(promise, isLink: isLink, ticketAt: type(of: promise).registryOffset) }
+        ThreadPromiseList.record(promise, isLink: isLink, ticketAt: type(of: promise).registryOffset)
     }
 
     /// A snapshot of every tracked promise still pending, in the order each thread made them.

@@ -70,14 +70,15 @@
     /// One function with the lock written out, here and in `forget`: in a debug build each call, and
     /// each closure, costs more than the work itself.
     @usableFromInline static func record(_ promise: AnyObject, isLink: Bool, ticketAt offset: Int) {
+        // `unsafeBitCast` rather than `Unmanaged`: it is transparent, inlined even in a debug build.
         let list: ThreadPromiseList
         if let pointer = pthread_getspecific(key) {
-            list = Unmanaged<ThreadPromiseList>.fromOpaque(pointer).takeUnretainedValue()
+            list = unsafeBitCast(pointer, to: ThreadPromiseList.self)
         } else {
             guard let made = makeCurrent() else { return }
             list = made
         }
-        let object = Unmanaged.passUnretained(promise).toOpaque()
+        let object = unsafeBitCast(promise, to: UnsafeMutableRawPointer.self)
         pthread_mutex_lock(list.mutex)
         let slot: Int
         if list.firstFree >= 0 {
@@ -113,7 +114,7 @@
     /// Frees `slot` of list `number` (its promise is being deinitialized). Retires the list with its
     /// last promise once its thread has exited.
     static func forget(list number: UInt16, slot: UInt32) {
-        let list = Unmanaged<ThreadPromiseList>.fromOpaque(table[Int(number)]!).takeUnretainedValue()
+        let list = unsafeBitCast(table[Int(number)], to: ThreadPromiseList.self)
         pthread_mutex_lock(list.mutex)
         list.slots![Int(slot)] = UInt(list.firstFree + 1) << 1 | freeBit
         list.firstFree = Int(slot)
