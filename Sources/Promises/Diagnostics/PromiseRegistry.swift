@@ -49,7 +49,8 @@
     static func pendingSnapshots() -> [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] {
         // One report at a time: a report may free a promise (see `ThreadPromiseList.forEachPromise`),
         // whose deinit takes another list's lock, so two reports could take two lists' locks in turn.
-        reporting.withLock { _ in
+        reporting.withLock { reports in
+            reports += 1
             var pending: [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] = []
             for list in ThreadPromiseList.allLists() {
                 list.forEachPromise { promise, isLink in
@@ -61,5 +62,7 @@
         }
     }
 
-    private static let reporting = LockedBox(())
+    /// Reports so far. (Not `Void`: ThreadSanitizer takes an access to an empty header for one to the
+    /// object's start, which every call reads.)
+    private static let reporting = LockedBox(0)
 }
