@@ -86,17 +86,17 @@ private func onExitingThread(_ body: @escaping @Sendable () -> Void) {
     @Test(.enabled(if: PendingPromises.isTracking, "tracking is on in debug builds"))
     func listsOfExitedThreadsGoWithTheirLastPromise() async {
         let threads = TestScale.size(quick: 500, full: 2_000, minimum: 100)
-        let before = ThreadPromiseList.listCount
+        let before = ThreadPromiseList.listsInUse
         let kept = await onThread { () -> Int in
             let promises = Recorder<Promise<Int>>()
             for _ in 0..<threads { onExitingThread { promises.append(Promise<Int>.pending().promise) } }
-            return ThreadPromiseList.listCount - before
+            return ThreadPromiseList.listsInUse - before
         }
         // Other tests' threads come and go meanwhile: the margins allow for them.
         #expect(kept >= threads - 50, "an exited thread's list stays while its promise lives")
-        #expect(ThreadPromiseList.listCount <= before + 50, "and goes with it")
+        #expect(ThreadPromiseList.listsInUse <= before + 50, "and goes with it")
         for _ in 0..<threads { onExitingThread { _ = Promise<Int>.pending() } }
-        #expect(ThreadPromiseList.listCount <= before + 50, "a thread whose promises died first leaves at its exit")
+        #expect(ThreadPromiseList.listsInUse <= before + 50, "a thread whose promises died first leaves at its exit")
     }
 
     /// Chains built on one thread while another reports in a loop: each link is registered only once

@@ -53,7 +53,7 @@
             reports += 1
             var pending: [(id: ObjectIdentifier, snapshot: PromiseSnapshot)] = []
             for list in ThreadPromiseList.allLists() {
-                list.forEachPromise { promise, isLink in
+                ThreadPromiseList.forEachPromise(in: list) { promise, isLink in
                     let snapshot = promise.snapshot(isLink: isLink)
                     if case .pending = snapshot.state { pending.append((ObjectIdentifier(promise), snapshot)) }
                 }
