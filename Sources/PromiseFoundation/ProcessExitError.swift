@@ -12,7 +12,7 @@ import Foundation
 public struct ProcessExitError: Error, CustomStringConvertible, Sendable {
     /// The exit status, or the signal number when ``wasSignalled`` is true.
     public let status: Int32
-    /// Whether a signal ended the process (`terminate()`, a crash) rather than an exit.
+    /// Whether a signal ended the process (cancelling the promise, a crash) rather than an exit.
     public let wasSignalled: Bool
     /// What the process wrote to its standard output.
     public let standardOutput: Data
@@ -26,7 +26,8 @@ public struct ProcessExitError: Error, CustomStringConvertible, Sendable {
         return "The process \(reason)" + (errorText.isEmpty ? "." : ": \(errorText)")
     }
 
-    /// Makes the error; the library makes it in ``Foundation/Process/promise(running:arguments:environment:currentDirectory:)``.
+    /// Makes the error; the library makes it in
+    /// ``Foundation/Process/promise(running:arguments:environment:currentDirectory:input:terminationGracePeriod:)``.
     public init(status: Int32, wasSignalled: Bool, standardOutput: Data, standardError: Data) {
         self.status = status
         self.wasSignalled = wasSignalled

@@ -39,16 +39,31 @@ extension URLSession {
     /// Downloads `request` to a file; fulfills with the file's location and the response.
     ///
     /// URLSession deletes its temporary file when the task's handler returns, so the file is moved
-    /// first: to `destination` (replaced if it exists), or to a new file in the temporary directory.
-    /// The file is yours to move or delete.
+    /// first: to `destination`, or with none to a new file in the temporary directory. The file is
+    /// yours to move or delete.
+    ///
+    /// A destination that is a directory rejects with ``DownloadDestinationError/isDirectory(_:)``;
+    /// one that holds a file rejects with ``DownloadDestinationError/fileExists(_:)`` unless
+    /// `replacingExistingFile` is true, in which case the file is replaced atomically (the old
+    /// content or the new one is there, never a mix, nor neither). Either way nothing at the
+    /// destination is touched on a rejection. The destination is checked before the request is sent,
+    /// and again when the download is moved there, so one that appears meanwhile is treated the same.
     ///
     /// ```swift
-    /// let saved = session.downloadPromise(with: request, to: documents.appendingPathComponent("report.pdf"))
+    /// let saved = session.downloadPromise(with: request, to: documents.appendingPathComponent("report.pdf"),
+    ///                                     replacingExistingFile: true)
     /// ```
     public func downloadPromise(
-        with request: URLRequest, to destination: URL? = nil
+        with request: URLRequest, to destination: URL? = nil, replacingExistingFile: Bool = false
     ) -> Promise<(location: URL, response: URLResponse)> {
-        Promise { resolver in
+        if let destination {
+            do {
+                try DownloadPlacement.check(destination, replacing: replacingExistingFile)
+            } catch {
+                return Promise(error: error)
+            }
+        }
+        return Promise { resolver in
             let task = downloadTask(with: request) { temporary, response, error in
                 if let error { return resolver.reject(error) }
                 guard let temporary, let response else { return resolver.reject(PromiseError.missingValueAndError) }
@@ -57,10 +72,8 @@ extension URLSession {
                         destination
                         ?? FileManager.default.temporaryDirectory.appendingPathComponent(
                             "download-\(UUID().uuidString)")
-                    if FileManager.default.fileExists(atPath: target.path) {
-                        try FileManager.default.removeItem(at: target)
-                    }
-                    try FileManager.default.moveItem(at: temporary, to: target)
+                    try DownloadPlacement.move(
+                        temporary, to: target, replacing: destination != nil && replacingExistingFile)
                     resolver.fulfill((location: target, response: response))
                 } catch {
                     resolver.reject(error)

@@ -61,22 +61,6 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(TestScale.minutes(1))))
-    func aDownloadIsMovedWhereAskedAndOutlivesTheHandler() async throws {
-        let server = try LocalHTTPServer()
-        defer { server.stop() }
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("promise-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: destination) }
-        try Data("old".utf8).write(to: destination)
-        let request = URLRequest(url: server.url("/text/report"))
-        let saved = try await session.downloadPromise(with: request, to: destination).value
-        #expect(saved.location == destination)
-        #expect(try String(contentsOf: destination, encoding: .utf8) == "report", "replaced what was there")
-        let anywhere = try await session.downloadPromise(with: request).value
-        defer { try? FileManager.default.removeItem(at: anywhere.location) }
-        #expect(try String(contentsOf: anywhere.location, encoding: .utf8) == "report")
-    }
-
-    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func anUploadFulfillsWithTheResponseBody() async throws {
         let server = try LocalHTTPServer()
         defer { server.stop() }
