@@ -27,19 +27,25 @@ private final class HeldQueue: CallbackQueue, @unchecked Sendable {  // @uncheck
 
 /// Runs `body` on a thread of its own and waits until that thread has exited.
 private func onExitingThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    final class Box {
+        let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
     var thread = pthread_t()
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
     #if canImport(Glibc)
-        let rc = pthread_create(&thread, nil, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            }, box)
     #else
-        let rc = pthread_create(&thread, nil, { raw in
-            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, box)
     #endif
     precondition(rc == 0)
     pthread_join(thread, nil)

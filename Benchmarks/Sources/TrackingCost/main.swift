@@ -73,11 +73,13 @@ func runChild(_ name: String, scale: Double) {
         for _ in 0..<Int(8_000 * scale) {
             var thread = pthread_t()
             let box = Unmanaged.passRetained(keeper).toOpaque()
-            let rc = pthread_create(&thread, nil, { raw in
-                let keeper = Unmanaged<Keeper>.fromOpaque(raw!).takeRetainedValue()
-                keeper.keep(Promise<Int>.pending().promise)
-                return nil
-            }, box)
+            let rc = pthread_create(
+                &thread, nil,
+                { raw in
+                    let keeper = Unmanaged<Keeper>.fromOpaque(raw!).takeRetainedValue()
+                    keeper.keep(Promise<Int>.pending().promise)
+                    return nil
+                }, box)
             precondition(rc == 0)
             pthread_join(thread, nil)
         }
@@ -165,6 +167,7 @@ for name in ["pending-fulfill", "pending-map", "thread-churn", "freed-rss", "liv
     let unit = isMemory ? "MiB" : "s"
     print(
         name.padding(toLength: 17, withPad: " ", startingAt: 0),
-        String(format: "| %10.2f %@ | %10.2f %@ | %.2fx", a, unit.padding(toLength: 3, withPad: " ", startingAt: 0),
+        String(
+            format: "| %10.2f %@ | %10.2f %@ | %.2fx", a, unit.padding(toLength: 3, withPad: " ", startingAt: 0),
             b, unit.padding(toLength: 3, withPad: " ", startingAt: 0), b / a))
 }

@@ -48,14 +48,14 @@
                 error: error.writeEnd)
             // The child has its own copies of these ends (or there is no child): the parent's go.
             for end in [output.writeEnd, error.writeEnd] + (input.map { [$0.readEnd] } ?? []) { close(end) }
-            guard result == 0 else {
+            guard result == 0, pid > 0 else {
                 for end in [output.readEnd, error.readEnd] + (input.map { [$0.writeEnd] } ?? []) { close(end) }
                 // posix_spawn says what failed, not where: a directory it could not enter is named.
                 if let currentDirectory, let problem = unenterable(currentDirectory) {
                     throw ProcessLaunchError(
                         executable: executable, currentDirectory: currentDirectory, errorNumber: problem)
                 }
-                throw ProcessLaunchError(executable: executable, errorNumber: result)
+                throw ProcessLaunchError(executable: executable, errorNumber: result == 0 ? ECHILD : result)
             }
             if let input { prepareForWriting(input.writeEnd) }
             return (
@@ -76,14 +76,20 @@
                 var actions = posix_spawn_file_actions_t()
                 var attributes = posix_spawnattr_t()
             #endif
-            guard posix_spawn_file_actions_init(&actions) == 0 else { return errno }
+            // These return their error number; they do not set errno.
+            let actionsMade = posix_spawn_file_actions_init(&actions)
+            guard actionsMade == 0 else { return actionsMade }
             defer { posix_spawn_file_actions_destroy(&actions) }
-            guard posix_spawnattr_init(&attributes) == 0 else { return errno }
+            let attributesMade = posix_spawnattr_init(&attributes)
+            guard attributesMade == 0 else { return attributesMade }
             defer { posix_spawnattr_destroy(&attributes) }
 
             var result: Int32 = 0
             if let currentDirectory {
-                result = currentDirectory.withUnsafeFileSystemRepresentation { addChdir(&actions, $0) }
+                result = currentDirectory.withUnsafeFileSystemRepresentation { path in
+                    guard let path else { return ENOENT }  // not a file URL: nowhere to go
+                    return addChdir(&actions, path)
+                }
             }
             if result == 0 {
                 result =
@@ -95,6 +101,7 @@
             }
             if result == 0 { result = posix_spawn_file_actions_adddup2(&actions, output, 1) }
             if result == 0 { result = posix_spawn_file_actions_adddup2(&actions, error, 2) }
+            if result == 0 { result = closeTheRest(&actions) }
             if result == 0 { result = setAttributes(&attributes) }
             guard result == 0 else { return result }
 
@@ -121,15 +128,18 @@
             private typealias FileActions = posix_spawn_file_actions_t
         #endif
 
-        /// A process group of its own (so cancelling reaches its descendants), no blocked signals and
-        /// SIGPIPE at its default action: a parent that blocks or ignores SIGPIPE (many servers do)
-        /// must not pass that on. Other ignored signals are passed on, as `nohup` expects.
+        /// A process group of its own (so cancelling reaches its descendants), no blocked signals, and
+        /// SIGPIPE and SIGTERM at their default actions: a parent that blocks or ignores SIGPIPE (many
+        /// servers do) must not pass that on, and one that ignores SIGTERM would make a child that
+        /// cancelling cannot end before the SIGKILL. Other ignored signals (SIGHUP under `nohup`) are
+        /// passed on.
         private static func setAttributes(_ attributes: inout Attributes) -> Int32 {
             var noSignals = sigset_t()
             sigemptyset(&noSignals)
             var pipeSignal = sigset_t()
             sigemptyset(&pipeSignal)
             sigaddset(&pipeSignal, SIGPIPE)
+            sigaddset(&pipeSignal, SIGTERM)
             var flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
             #if canImport(Darwin)
                 flags |= POSIX_SPAWN_CLOEXEC_DEFAULT  // the child gets 0, 1 and 2, nothing else
@@ -139,6 +149,27 @@
             if result == 0 { result = posix_spawnattr_setsigdefault(&attributes, &pipeSignal) }
             if result == 0 { result = posix_spawnattr_setflags(&attributes, Int16(flags)) }
             return result
+        }
+
+        /// The child gets 0, 1 and 2 and no other descriptor of this process, as Foundation's `Process`
+        /// did: one left open (a listening socket, another child's pipe) would stay open as long as the
+        /// child runs. Darwin does this with `POSIX_SPAWN_CLOEXEC_DEFAULT`; glibc 2.34 and later with
+        /// `addclosefrom_np`; before that each descriptor open now is closed by name (one opened by
+        /// another thread meanwhile may still reach the child).
+        private static func closeTheRest(_ actions: inout FileActions) -> Int32 {
+            #if canImport(Darwin)
+                return 0
+            #else
+                if let closeFrom = GNULibC.addCloseFrom { return closeFrom(&actions, 3) }
+                guard let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return 0 }
+                for fd in open.compactMap(Int32.init) where fd > 2 {
+                    // (The directory's own descriptor is gone by now: closing it fails with EBADF, harmlessly,
+                    // in the child, and posix_spawn ignores a failed close.)
+                    let result = posix_spawn_file_actions_addclose(&actions, fd)
+                    if result != 0 { return result }
+                }
+                return 0
+            #endif
         }
 
         /// Adds a `chdir` to `path` before the exec.

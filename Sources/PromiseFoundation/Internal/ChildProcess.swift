@@ -87,15 +87,20 @@
                     if state.terminating, !state.killed, let deadline = state.killDeadline {
                         return (deadline, nil)
                     }
+                    // WNOHANG: nothing blocks under the lock, which `terminate` takes (the wait above has
+                    // seen the exit, unless it failed, and then the loop below waits outside the lock).
                     var status: Int32 = 0
                     var result: pid_t
-                    repeat { result = waitpid(id, &status, 0) } while result == -1 && errno == EINTR
+                    repeat { result = waitpid(id, &status, WNOHANG) } while result == -1 && errno == EINTR
+                    if result == 0 { return (.now() + .milliseconds(10), nil) }  // still running
                     state.reaped = true
                     return (nil, result == id ? Termination(waitStatus: status) : nil)
                 }
                 guard let killAt = next.killAt else { return next.reaped }
                 _ = DispatchSemaphore(value: 0).wait(timeout: killAt)
-                killGroup()
+                if state.withLock({ $0.terminating && !$0.killed && $0.killDeadline.map { $0 <= .now() } == true }) {
+                    killGroup()
+                }
             }
         }
     }

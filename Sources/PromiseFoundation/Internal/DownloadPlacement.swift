@@ -56,6 +56,12 @@ enum DownloadPlacement {
     private static func replace(
         _ target: UnsafePointer<CChar>, with source: UnsafePointer<CChar>, destination: URL
     ) throws {
+        // rename(2) would replace a symbolic link to a directory (not the directory): checked here,
+        // just before, so a link made since the first check still rejects.
+        var info = stat()
+        if stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw DownloadDestinationError.isDirectory(destination)
+        }
         if rename(source, target) == 0 { return }
         guard errno == EXDEV else { throw renameError(errno, destination) }
         let sibling = destination.deletingLastPathComponent()

@@ -115,7 +115,8 @@ import Dispatch
         #if DEBUG
             make(makeState)
         #else
-            PromiseRegistry.isTracking ? TrackedPromiseCore<Value>.makeStorage(makingHeader: makeState) : make(makeState)
+            PromiseRegistry.isTracking
+                ? TrackedPromiseCore<Value>.makeStorage(makingHeader: makeState) : make(makeState)
         #endif
     }
 

@@ -152,8 +152,11 @@ struct PendingPromiseTree {
         }
         if let queue = snapshot.neededQueue { return "waits for work queued on \"\(queue)\"" }
         // Every promise is tracked from the first one on, so an upstream that is not in the report
-        // has settled: the step is on its way.
-        if !snapshot.upstream.isEmpty { return "its upstream settled: its step runs next" }
+        // has settled: a link's step is on its way; anything else (a timer, a combinator) waits for
+        // the work that settles it.
+        if !snapshot.upstream.isEmpty {
+            return snapshot.isLink ? "its upstream settled: its step runs next" : "what it waits on has settled"
+        }
         return snapshot.isLink ? "waits for its step to run" : "waits for its resolver"
     }
 

@@ -129,6 +129,13 @@
     /// Calls `body` with each live promise of `list`, under its lock, in the order the slots were
     /// first used. `body` may free promises (slots of this list among them) or make new ones: the table
     /// is read afresh at each step, and not given back until the walk ends.
+    ///
+    /// Where the report's brief reference is a promise's last, its deinit, and what that releases,
+    /// run here, under this lock and the report's: a deinit of the user's that waits for another
+    /// thread making promises on this list, or asks for a report itself, would deadlock. Deinits that
+    /// block or report are rare enough to leave to that; a report that retained nothing would need
+    /// every promise type's snapshot without a reference, which Swift does not give for a generic
+    /// class without one.
     static func forEachPromise(in list: ListPointer, _ body: (any InspectablePromise, _ isLink: Bool) -> Void) {
         pthread_mutex_lock(list.pointee.mutex)
         list.pointee.walking += 1
