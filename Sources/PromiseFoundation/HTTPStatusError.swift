@@ -28,7 +28,7 @@ public struct HTTPStatusError: Error, CustomStringConvertible, Sendable {
         return "\(reason) from \(url?.absoluteString ?? "an unknown URL")" + (body.isEmpty ? "" : ": \(body)")
     }
 
-    /// Makes the error; the library makes it in ``Promises/Promise/validateHTTPStatus(_:)``.
+    /// Makes the error; the library makes it in `validateHTTPStatus(_:)`.
     public init(statusCode: Int, data: Data, url: URL?) {
         self.statusCode = statusCode
         self.data = data

@@ -26,8 +26,7 @@ public struct ProcessExitError: Error, CustomStringConvertible, Sendable {
         return "The process \(reason)" + (errorText.isEmpty ? "." : ": \(errorText)")
     }
 
-    /// Makes the error; the library makes it in
-    /// ``Foundation/Process/promise(running:arguments:environment:currentDirectory:input:terminationGracePeriod:)``.
+    /// Makes the error; the library makes it in `Process.promise(running:…)`.
     public init(status: Int32, wasSignalled: Bool, standardOutput: Data, standardError: Data) {
         self.status = status
         self.wasSignalled = wasSignalled

@@ -39,8 +39,7 @@ public struct ProcessLaunchError: Error, CustomStringConvertible, Sendable {
         return "Could not start \(executable.path): \(reason)"
     }
 
-    /// Makes the error; the library makes it in
-    /// ``Foundation/Process/promise(running:arguments:environment:currentDirectory:input:terminationGracePeriod:)``.
+    /// Makes the error; the library makes it in `Process.promise(running:…)`.
     public init(executable: URL, currentDirectory: URL? = nil, errorNumber: Int32) {
         self.executable = executable
         self.currentDirectory = currentDirectory

@@ -10,7 +10,7 @@ import Promises
 
 extension URLSession {
     /// Loads `request`; fulfills with the body and the response, whatever the HTTP status (check it
-    /// with ``Promises/Promise/validateHTTPStatus(_:)``). Cancelling the promise cancels the task.
+    /// with `validateHTTPStatus(_:)`). Cancelling the promise cancels the task.
     ///
     /// ```swift
     /// let user = URLSession.shared.dataPromise(with: request)
