@@ -168,6 +168,16 @@ import XCTest
         await #expect(throws: WeatherError.self) { try await resilientForecast(for: "Atlantis").value }
     }
 
+    /// google/promises' `any`, as the name map spells it: every outcome while one input fulfills; the
+    /// last error when none does (not `allSettled`'s list of failures).
+    @Test func googlesAnyRejectsOnlyWhenEveryInputRejects() async throws {
+        let mixed = try await everyOutcomeUnlessAllFailed(["Atlantis", "Oslo"]).value
+        #expect(mixed.count == 2 && (try? mixed[1].get())?.city == "Oslo")
+        await #expect(throws: WeatherError.unknownCity("Lemuria")) {
+            try await everyOutcomeUnlessAllFailed(["Atlantis", "Lemuria"]).value
+        }
+    }
+
     #if compiler(>=6.2)
         @Test @MainActor func mainActorViewModel() async throws {
             let model = ForecastViewModel()

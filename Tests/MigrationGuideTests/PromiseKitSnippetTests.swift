@@ -13,11 +13,30 @@ import Testing
         let close: @Sendable () -> Promise<Void> = { Promise(on: .global()) { cleanups.count() } }
         #expect(try await FromPromiseKitChains.ensureThen(closeSession: close).value.city == "Oslo")
         #expect(cleanups.value == 1, "the value waited for the cleanup")
-        let failing = forecast(for: "Atlantis")
-            .flatMap { value in close().map { value } }
-            .flatMapError { error in close().map { () throws -> Forecast in throw error } }
+        let failing = FromPromiseKitChains.ensureThen(forecast(for: "Atlantis"), closeSession: close)
         await #expect(throws: WeatherError.unknownCity("Atlantis")) { try await failing.value }
         #expect(cleanups.value == 2, "the error waited for the cleanup too")
+    }
+
+    @Test func ensureThenCleansUpOnceWhenCancelledOrWhenTheCleanupFails() async throws {
+        let cleanups = Cleanups()
+        let close: @Sendable () -> Promise<Void> = { Promise(on: .global()) { cleanups.count() } }
+        let (source, resolver) = Promise<Forecast>.pending()
+        let cancelled = FromPromiseKitChains.ensureThen(source, closeSession: close)
+        source.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        withExtendedLifetime(resolver) {}  // kept until now, so the source is cancelled, not broken
+        #expect(cleanups.value == 1, "a cancelled chain still cleans up")
+
+        struct CleanupFailed: Error {}
+        let failingClose: @Sendable () -> Promise<Void> = {
+            cleanups.count()
+            return Promise(error: CleanupFailed())
+        }
+        await #expect(throws: CleanupFailed.self) {
+            try await FromPromiseKitChains.ensureThen(closeSession: failingClose).value
+        }
+        #expect(cleanups.value == 2, "a cleanup that rejects runs once, not again for its own error")
     }
 
     @Test func whenResolvedReportsEachOutcome() async throws {

@@ -56,11 +56,16 @@ enum FromPromiseKitChains {
             .always(stopSpinner)
     }
 
-    /// `.ensureThen { closeSession() }`: wait for a cleanup promise, then settle as before
-    static func ensureThen(closeSession: @escaping @Sendable () -> Promise<Void>) -> Promise<Forecast> {
-        forecast(for: "Oslo")
-            .flatMap { value in closeSession().map { value } }
-            .flatMapError { error in closeSession().map { () throws -> Forecast in throw error } }
+    /// `.ensureThen { closeSession() }`: wait for a cleanup promise, then settle as before. The
+    /// outcome becomes a `Result` first, so the cleanup runs once, whatever the outcome, cancellation
+    /// included; if the cleanup itself rejects, so does the chain, with the cleanup's error.
+    static func ensureThen(
+        _ source: Promise<Forecast> = forecast(for: "Oslo"), closeSession: @escaping @Sendable () -> Promise<Void>
+    ) -> Promise<Forecast> {
+        source
+            .map { Result<Forecast, any Error>.success($0) }
+            .recover(includingCancellation: true) { .failure($0) }
+            .flatMap { outcome in closeSession().map { try outcome.get() } }
     }
 
     /// `.catch(policy: .allErrors) { … }`: cancellation too

@@ -178,6 +178,14 @@ func printFastestFirst(_ cities: [String]) async throws {
         print(forecast.city, forecast.celsius)
     }
 }
+
+func everyOutcomeUnlessAllFailed(_ cities: [String]) -> Promise<[Result<Forecast, any Error>]> {
+    // google/promises' `any`: waits for all, and rejects (with the last error) only if all failed.
+    Promise.allSettled(cities.map(forecast(for:))).map { outcomes in
+        if case .failure(let last)? = outcomes.last, outcomes.allSatisfy({ (try? $0.get()) == nil }) { throw last }
+        return outcomes
+    }
+}
 // end snippet
 
 // snippet: error-equality
