@@ -179,6 +179,20 @@ import XCTest
     }
 
     #if compiler(>=6.2)
+        /// The fixes for the four Swift 6 errors do what the guide says.
+        @Test func swiftSixFixesWork() async throws {
+            #expect(try await refreshedForecast(using: WeatherService()).value.city == "Oslo")
+            #expect(try await refreshedForecast(keeping: WeatherService()).value.city == "Oslo")
+            #expect(try await Dependencies.forecasts.currentForecast(city: "Lima").value.celsius == 19)
+            let cached = CachedForecasts()
+            let first = try await cached.currentForecast(city: "Oslo").value
+            #expect(cached.currentForecast(city: "Oslo").isFulfilled, "the second answer comes from the cache")
+            #expect(try await cached.currentForecast(city: "Oslo").value.celsius == first.celsius)
+            let event = try AnalyticsEvent(name: "opened", properties: ["screen": "forecast", "count": 3])
+            #expect(event.properties["screen"] as? String == "forecast")
+            #expect(try await send(event).value == 2)
+        }
+
         @Test @MainActor func mainActorViewModel() async throws {
             let model = ForecastViewModel()
             try await model.load(city: "Lima").value

@@ -287,6 +287,65 @@ func resilientForecast(for city: String) -> Promise<Forecast> {
     }
     // end snippet
 
+    // snippet: swift6-gaps
+    /// `Promise { try await … }` runs its body in a Task, so what it captures crosses to another thread.
+    /// A non-Sendable value is handed over (`sending`: the caller may not use it afterwards)...
+    func refreshedForecast(using service: sending WeatherService) -> Promise<Forecast> {
+        Promise { try await service.forecast(city: "Oslo") }
+    }
+
+    /// ...or, where the caller keeps it, reached through a promise facade, which needs no Task.
+    func refreshedForecast(keeping service: WeatherService) -> Promise<Forecast> {
+        service.forecast(city: "Oslo")
+    }
+
+    /// A dependency container's protocol-typed `static let` must be `Sendable`, so its protocol is.
+    protocol ForecastProviding: Sendable {
+        func currentForecast(city: String) -> Promise<Forecast>
+    }
+
+    struct LiveForecasts: ForecastProviding {
+        func currentForecast(city: String) -> Promise<Forecast> { forecast(for: city) }
+    }
+
+    enum Dependencies {
+        static let forecasts: any ForecastProviding = LiveForecasts()
+    }
+
+    /// A legacy class whose protocol became `Sendable`: its mutable state goes behind a lock, and the
+    /// conformance says which lock guards what.
+    // @unchecked Sendable: `entries` is only read or written under `lock`.
+    final class CachedForecasts: ForecastProviding, @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String: Forecast] = [:]
+
+        func currentForecast(city: String) -> Promise<Forecast> {
+            if let cached = lock.withLock({ entries[city] }) { return Promise(cached) }
+            return forecast(for: city).then { forecast in self.lock.withLock { self.entries[city] = forecast } }
+        }
+    }
+
+    /// A model with a `[String: Any]` field: `Any` is not `Sendable`, JSON `Data` is. The dictionary
+    /// crosses as JSON, and the legacy code that reads it gets a fresh copy.
+    struct AnalyticsEvent: Sendable {
+        let name: String
+        let propertiesJSON: Data
+
+        init(name: String, properties: [String: Any]) throws {
+            self.name = name
+            propertiesJSON = try JSONSerialization.data(withJSONObject: properties)
+        }
+
+        var properties: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: propertiesJSON)) as? [String: Any] ?? [:]
+        }
+    }
+
+    func send(_ event: AnalyticsEvent) -> Promise<Int> {
+        Promise(on: .global()) { event.properties.count }  // a @Sendable closure may capture it now
+    }
+    // end snippet
+
     // snippet: main-actor
     @MainActor
     final class ForecastViewModel {
