@@ -27,6 +27,11 @@ let package = Package(
         .target(name: "LegacyKit", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "AppServices", dependencies: ["LegacyKit", promises], swiftSettings: clientSettings),
         .target(name: "AppUI", dependencies: ["AppServices", "LegacyKit", promises], swiftSettings: clientSettings),
+        // README's and Migration.md's code (the suite's snippet files, linked), compiled as this client.
+        .target(
+            name: "GuideSnippets",
+            dependencies: [promises, .product(name: "PromiseFoundation", package: library.lastPathComponent)],
+            swiftSettings: clientSettings),
         .executableTarget(
             name: "AppClientCheck", dependencies: ["AppUI", "AppServices", "LegacyKit", promises],
             swiftSettings: clientSettings),

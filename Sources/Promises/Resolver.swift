@@ -4,6 +4,10 @@
 /// If the last reference to an unsettled resolver goes away — a legacy API dropped its completion
 /// handler — the promise rejects with `PromiseError.brokenPromise` instead of leaving callers waiting
 /// forever.
+///
+/// The settling methods are `@Sendable`, so `completion: resolver.resolve` passes as a `@Sendable`
+/// handler in a Swift 5 client too, without "converting non-Sendable function value" (Swift 6 infers
+/// it for a method of a `Sendable` type; Swift 5 mode does not).
 public final class Resolver<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let core: PromiseCore<Value>
     /// Rejects with `brokenPromise` if still pending. Made by the inlinable init, where `Value` is
@@ -38,18 +42,18 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
 
     /// Fulfills the promise, unless it is already settled. Passed as a function, it is a completion
     /// handler that takes the value: `api.onExit = resolver.fulfill`.
-    @inlinable public func fulfill(_ value: Value) {
+    @inlinable @Sendable public func fulfill(_ value: Value) {
         _ = settle(.success(value))
     }
 
     /// Rejects the promise, unless it is already settled.
-    @inlinable public func reject(_ error: any Error) {
+    @inlinable @Sendable public func reject(_ error: any Error) {
         _ = settle(.failure(error))
     }
 
     /// Settles the promise with `result`, unless it is already settled. Passed as a function, it is a
     /// completion handler that takes a `Result`: `api.fetchUser(id: 7, completion: resolver.resolve)`.
-    @inlinable public func resolve<Failure: Error>(_ result: Result<Value, Failure>) {
+    @inlinable @Sendable public func resolve<Failure: Error>(_ result: Result<Value, Failure>) {
         _ = settle(result.mapError { $0 })
     }
 
@@ -59,7 +63,7 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     /// "not found" as `(nil, nil)` means (and as Swift's own import of such a handler as `async`
     /// reads it). Passed as a function, it is such a handler:
     /// `legacyLoad(url, completion: resolver.resolve)`.
-    @inlinable public func resolve(_ value: Value?, _ error: (any Error)?) {
+    @inlinable @Sendable public func resolve(_ value: Value?, _ error: (any Error)?) {
         if let error { return reject(error) }
         if let value { return fulfill(value) }
         if let absent = OptionalValueType.absent(as: Value.self) { return fulfill(absent) }
@@ -85,14 +89,14 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
 extension Resolver where Value == Void {
     /// Fulfills a `Promise<Void>`, unless it is already settled. Passed as a function, it is a
     /// completion handler that takes nothing: `cache.flush(completion: resolver.fulfill)`.
-    @inlinable public func fulfill() {
+    @inlinable @Sendable public func fulfill() {
         fulfill(())
     }
 
     /// Settles a `Promise<Void>` from an `(Error?) -> Void` completion handler: rejects with the
     /// error, or fulfills. Passed as a function, it is such a handler:
     /// `store.save(record, completion: resolver.resolve)`.
-    @inlinable public func resolve(_ error: (any Error)?) {
+    @inlinable @Sendable public func resolve(_ error: (any Error)?) {
         if let error { reject(error) } else { fulfill() }
     }
 }
@@ -103,7 +107,7 @@ extension Resolver {
     /// `PromiseError.missingValueAndError` — unless that value's type is itself optional, where a
     /// missing value is `nil` (as in `resolve(_:_:)`). Passed as a function, it is such a handler:
     /// `session.dataTask(with: url, completionHandler: resolver.resolve)`.
-    @inlinable public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?)
+    @inlinable @Sendable public func resolve<First, Second>(_ first: First?, _ second: Second?, _ error: (any Error)?)
     where Value == (First, Second) {
         if let error { return reject(error) }
         if let first = first ?? OptionalValueType.absent(as: First.self),

@@ -1,0 +1,1 @@
+../../../../Tests/MigrationGuideTests/PromiseKitSnippets.swift
