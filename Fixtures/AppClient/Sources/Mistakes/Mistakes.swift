@@ -138,3 +138,15 @@ func firstlyHabit(_ name: Promise<String>) -> Promise<Promise<String>> {
 func firstlyHabitOnAQueue(_ name: Promise<String>) -> Promise<Promise<String>> {
     Promise(on: .global()) { name }  // EXPECT: use Promise.firstly(on:)
 }
+
+// Other libraries' habits that compile here, with only the compiler's own "unused" warning (the
+// guide's table of messages quotes these): `then` as a transform, `catch` as a recovery.
+private func fetchMore(_ text: String) -> Promise<Int> { Promise(text.count) }
+
+func thenAsATransform(_ name: Promise<String>) {
+    name.then { fetchMore($0) }  // EXPECT: result of call to 'fetchMore' is unused
+}
+
+func catchAsARecovery(_ name: Promise<String>) {
+    name.catch { _ in "fallback" }  // EXPECT: string literal is unused
+}
