@@ -24,7 +24,8 @@ here = pathlib.Path(__file__).resolve().parent
 root = here.parent
 corpus = here / "TypeCheck" / "Corpus.swift"
 standin = here / "TypeCheck" / "StandIn.swift"
-groups = ["EXTRA_UNLABELED_INIT", "EXTRA_INITS", "EXTRA_RESOLVE", "EXTRA_ALL", "EXTRA_RECOVER", "EXTRA_DURATION", "EXTRA_ASYNC_STEPS"]
+groups = ["EXTRA_UNLABELED_INIT", "EXTRA_INITS", "EXTRA_RESOLVE", "EXTRA_ALL", "EXTRA_RECOVER", "EXTRA_DURATION", "EXTRA_ASYNC_STEPS",
+          "EXTRA_THEN_WARNING", "EXTRA_CATCH_WARNING", "EXTRA_MAP_WARNING"]
 timing = re.compile(r"^([0-9.]+)ms\t[^\t]*:(\d+):\d+\tglobal function [^(]*\.\(file\)\.(\w+)\(")
 
 

@@ -177,3 +177,37 @@ public struct Promise<Value: Sendable>: Sendable {
         ) -> Promise<NewValue> { .init() }
     }
 #endif
+
+#if EXTRA_THEN_WARNING
+    // A deprecated `then` for a closure that returns a promise (`then` drops it): issue 33, measured,
+    // not adopted (Docs/TypeCheck.md).
+    extension Promise {
+        @available(*, deprecated, message: "then drops the promise the closure returns: use flatMap")
+        @discardableResult public func then<Inner>(
+            on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Promise<Inner>
+        ) -> Promise<Value> { self }
+    }
+#endif
+
+#if EXTRA_CATCH_WARNING
+    // A deprecated `catch` for a closure that returns a value (`catch` does not recover): measured, not
+    // adopted.
+    extension Promise {
+        @available(*, deprecated, message: "catch does not recover: use recover")
+        @discardableResult public func `catch`(
+            on queue: some CallbackQueue = .global(), includingCancellation: Bool = false,
+            _ body: @escaping @Sendable (any Error) -> Value
+        ) -> Promise<Value> { self }
+    }
+#endif
+
+#if EXTRA_MAP_WARNING
+    // A deprecated `map` for a closure that returns a promise (a promise of a promise): measured, not
+    // adopted.
+    extension Promise {
+        @available(*, deprecated, message: "this makes a promise of a promise: use flatMap")
+        public func map<Inner>(
+            on queue: some CallbackQueue = .global(), _ transform: @escaping @Sendable (Value) throws -> Promise<Inner>
+        ) -> Promise<Promise<Inner>> { .init() }
+    }
+#endif

@@ -139,12 +139,12 @@ func firstlyHabitOnAQueue(_ name: Promise<String>) -> Promise<Promise<String>> {
     Promise(on: .global()) { name }  // EXPECT: use Promise.firstly(on:)
 }
 
-// Other libraries' habits that compile here, with only the compiler's own "unused" warning (the
-// guide's table of messages quotes these): `then` as a transform, `catch` as a recovery.
+// Other libraries' habits that compile here: `then` as a transform gets a warning naming `flatMap`;
+// `catch` as a recovery only the compiler's own "unused" warning (the guide's table quotes both).
 private func fetchMore(_ text: String) -> Promise<Int> { Promise(text.count) }
 
 func thenAsATransform(_ name: Promise<String>) {
-    name.then { fetchMore($0) }  // EXPECT: result of call to 'fetchMore' is unused
+    name.then { fetchMore($0) }  // EXPECT: then drops the promise the closure returns: use flatMap
 }
 
 func catchAsARecovery(_ name: Promise<String>) {
