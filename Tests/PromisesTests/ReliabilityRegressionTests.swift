@@ -124,9 +124,19 @@ import Testing
 
     @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func waitOnAGlobalQueueForWorkOnTheGlobalQueueRefuses() async {
+        // The work waits for the wait to answer, so the promise is still pending when `wait()` looks
+        // (on a loaded machine another global thread could otherwise run it first, and the wait would
+        // simply find it fulfilled). A wait that failed to refuse ends when the work's gate times out.
+        let gate = DispatchSemaphore(value: 0)
         let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: blockingWait(Promise(on: .global()) { 1 }))
+                let work = Promise(on: .global()) { () -> Int in
+                    _ = gate.wait(timeout: .now() + 10)
+                    return 1
+                }
+                let result = blockingWait(work)
+                gate.signal()
+                continuation.resume(returning: result)
             }
         }
         #expect(result.promiseErrorKind == "waitWouldDeadlock")
