@@ -43,9 +43,11 @@
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
             defer { buffer.deallocate() }
 
+            // One table for every round: output, error, input; a closed end's -1 makes poll skip it.
+            var polled = [Int16(POLLIN), Int16(POLLIN), Int16(POLLOUT)].map { pollfd(fd: -1, events: $0, revents: 0) }
             while outputEnd != nil || errorEnd != nil {
-                var polled = [outputEnd, errorEnd].map { pollfd(fd: $0 ?? -1, events: Int16(POLLIN), revents: 0) }
-                polled.append(pollfd(fd: inputEnd ?? -1, events: Int16(POLLOUT), revents: 0))  // -1: ignored
+                (polled[0].fd, polled[1].fd, polled[2].fd) = (outputEnd ?? -1, errorEnd ?? -1, inputEnd ?? -1)
+                for index in polled.indices { polled[index].revents = 0 }
                 guard poll(&polled, nfds_t(polled.count), -1) > 0 else {
                     if errno == EINTR || errno == EAGAIN { continue }
                     if errno == ENOMEM {  // no room for the poll table just now: try again

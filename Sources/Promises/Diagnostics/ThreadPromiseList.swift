@@ -108,16 +108,17 @@
         list.pointee.firstFree = Int(slot)
         list.pointee.live -= 1
         let isLast = list.pointee.live == 0
-        if isLast && list.pointee.capacity > smallTable { giveBackTable(list, keeping: smallTable) }
         let retiring = isLast && list.pointee.threadExited
-        if retiring { giveBackTable(list, keeping: 0) }
+        // (The test before the call: a thread making one promise at a time gets here with each one.)
+        if retiring || (isLast && list.pointee.capacity > smallTable) { giveBackTable(list) }
         pthread_mutex_unlock(list.pointee.mutex)
         if retiring { retire(list) }
     }
 
-    /// With no promise left, the table goes if larger than `keeping` slots (unless a report is walking
-    /// it). Under the list's lock.
-    private static func giveBackTable(_ list: ListPointer, keeping: Int) {
+    /// With no promise left, the table goes: whole once the thread has exited, else if larger than a
+    /// small one (unless a report is walking it). Under the list's lock.
+    private static func giveBackTable(_ list: ListPointer) {
+        let keeping = list.pointee.threadExited ? 0 : smallTable
         guard list.pointee.walking == 0, list.pointee.capacity > keeping else { return }
         list.pointee.slots?.deallocate()
         list.pointee.slots = nil
@@ -148,7 +149,7 @@
             if let promise = object as? any InspectablePromise { body(promise, bits & linkBit != 0) }
         }
         list.pointee.walking -= 1
-        if list.pointee.live == 0 { giveBackTable(list, keeping: list.pointee.threadExited ? 0 : smallTable) }
+        if list.pointee.live == 0 { giveBackTable(list) }
         pthread_mutex_unlock(list.pointee.mutex)
     }
 
@@ -180,7 +181,7 @@
             pthread_mutex_lock(list.pointee.mutex)
             list.pointee.threadExited = true
             let isLast = list.pointee.live == 0
-            if isLast { giveBackTable(list, keeping: 0) }
+            if isLast { giveBackTable(list) }
             pthread_mutex_unlock(list.pointee.mutex)
             if isLast { retire(list) }
         }
