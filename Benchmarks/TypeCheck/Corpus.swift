@@ -147,3 +147,12 @@ func t71FirstlyOnQueue() {
     let user = Promise.firstly(on: .global()) { fetchAge() }.flatMap { _ in fetchUser() }.map { "\($0.age)" }
     _ = user
 }
+func t72WrappingByName() { let user = Promise<User>.wrapping { resolver in legacyFetch(resolver.resolve) }; _ = user }
+func t73WrappingImplicit() -> Promise<User> { .wrapping { resolver in legacyFetch(resolver.resolve) } }
+func t74WrappingMultiStatement() {
+    let user = Promise<User>.wrapping { resolver in
+        let request = LegacyRequest(resolver.fulfill)
+        resolver.onCancel { request.cancel() }
+    }
+    _ = user.map { $0.name }
+}

@@ -33,6 +33,7 @@ public struct Promise<Value: Sendable>: Sendable {
     public init(_ value: Value) {}
     public init(error: any Error) {}
     public init(resolving body: (Resolver<Value>) throws -> Void) {}
+    public static func wrapping(_ body: (Resolver<Value>) throws -> Void) -> Promise<Value> { Promise(resolving: body) }
     public init(on queue: some CallbackQueue, _ work: @escaping @Sendable () throws -> Value) {}
     public static func pending() -> (promise: Promise<Value>, resolver: Resolver<Value>) { (Promise(), Resolver()) }
     public static func firstly(_ body: () throws -> Promise<Value>) -> Promise<Value> { .init() }

@@ -19,27 +19,27 @@ let legacy = LegacyWeatherService()
 // snippet: wrap-shapes
 /// (Value?, Error?) -> Void
 func forecast(for city: String) -> Promise<Forecast> {
-    Promise { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
+    Promise.wrapping { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
 }
 
 /// (Result<Value, E>) -> Void
 func forecastResult(for city: String) -> Promise<Forecast> {
-    Promise { resolver in legacy.fetchForecast(city: city, resultHandler: resolver.resolve) }
+    Promise.wrapping { resolver in legacy.fetchForecast(city: city, resultHandler: resolver.resolve) }
 }
 
 /// (Error?) -> Void
 func clearCache() -> Promise<Void> {
-    Promise { resolver in legacy.clearCache(completion: resolver.resolve) }
+    Promise.wrapping { resolver in legacy.clearCache(completion: resolver.resolve) }
 }
 
 /// (Value) -> Void
 func defaultCity() -> Promise<String> {
-    Promise { resolver in legacy.defaultCity(completion: resolver.fulfill) }
+    Promise.wrapping { resolver in legacy.defaultCity(completion: resolver.fulfill) }
 }
 
 /// () -> Void
 func flushLog() -> Promise<Void> {
-    Promise { resolver in legacy.flushLog(completion: resolver.fulfill) }
+    Promise.wrapping { resolver in legacy.flushLog(completion: resolver.fulfill) }
 }
 // end snippet
 
@@ -48,12 +48,12 @@ func flushLog() -> Promise<Void> {
 /// URLSession's `(Data?, URLResponse?, Error?)`: the error wins, then both values; a call missing
 /// either rejects with `PromiseError.missingValueAndError`.
 func download(_ url: URL, session: URLSession = .shared) -> Promise<(Data, URLResponse)> {
-    Promise { resolver in session.dataTask(with: url, completionHandler: resolver.resolve).resume() }
+    Promise.wrapping { resolver in session.dataTask(with: url, completionHandler: resolver.resolve).resume() }
 }
 
 /// The resolver form of the same, so that cancelling the promise cancels the request.
 func cancellableDownload(_ url: URL, session: URLSession = .shared) -> Promise<(Data, URLResponse)> {
-    Promise { resolver in
+    Promise.wrapping { resolver in
         let task = session.dataTask(with: url) { resolver.resolve($0, $1, $2) }
         resolver.onCancel { task.cancel() }
         task.resume()
@@ -63,7 +63,7 @@ func cancellableDownload(_ url: URL, session: URLSession = .shared) -> Promise<(
 
 // snippet: wrap-cancellable
 func report(for city: String) -> Promise<String> {
-    Promise { resolver in
+    Promise.wrapping { resolver in
         let operation = legacy.downloadReport(city: city, after: .seconds(2)) { text, error in
             resolver.resolve(text, error)
         }
@@ -76,7 +76,7 @@ func report(for city: String) -> Promise<String> {
 func alerts(for city: String) -> Promise<[String]> {
     // If fetchAlerts drops its handler, the promise rejects with PromiseError.brokenPromise
     // as soon as the handler (and so the resolver) is released: no caller waits forever.
-    Promise { resolver in legacy.fetchAlerts(city: city, completion: resolver.resolve) }
+    Promise.wrapping { resolver in legacy.fetchAlerts(city: city, completion: resolver.resolve) }
 }
 
 func alertsWithin(_ city: String) -> Promise<[String]> {
@@ -260,15 +260,15 @@ func resilientForecast(for city: String) -> Promise<Forecast> {
         // MARK: Promise facades, wrapping the completion handlers
 
         func forecast(city: String) -> Promise<Forecast> {
-            Promise { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
+            Promise.wrapping { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
         }
 
         /// A chain's closures run later, on other threads: they capture the values they need, not `self`.
         func homeForecast() -> Promise<Forecast> {
             let legacy = legacy
-            return Promise { resolver in legacy.defaultCity(completion: resolver.fulfill) }
+            return Promise.wrapping { resolver in legacy.defaultCity(completion: resolver.fulfill) }
                 .flatMap { city in
-                    Promise { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
+                    Promise.wrapping { resolver in legacy.fetchForecast(city: city, completion: resolver.resolve) }
                 }
         }
 
@@ -407,12 +407,12 @@ struct UnknownCity: Error {
 
 /// New code, written with async/await.
 func temperatureAsync(city: String) async throws -> Int {
-    try await Promise { resolver in fetchTemperature(city: city, completion: resolver.resolve) }.value
+    try await Promise.wrapping { resolver in fetchTemperature(city: city, completion: resolver.resolve) }.value
 }
 
 func quickStart() async throws {
     // 1. Wrap a completion-handler API: `(Int?, Error?) -> Void` becomes a promise.
-    let oslo = Promise<Int> { resolver in fetchTemperature(city: "Oslo", completion: resolver.resolve) }
+    let oslo = Promise<Int>.wrapping { resolver in fetchTemperature(city: "Oslo", completion: resolver.resolve) }
 
     // 2. Chain. Closures run on `.global()` unless you pass `on:` (`.inline`, `.main`, any queue).
     let line = oslo.map(on: .inline) { "Oslo: \($0) °C" }

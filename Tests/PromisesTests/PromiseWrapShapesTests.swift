@@ -104,4 +104,18 @@ private func findNickname(found: Bool, completion: @escaping @Sendable (String?,
         let pair = Promise<(Int, String)> { resolver in resolver.resolve(1, nil, nil) }
         #expect(pair.currentResult?.error as? PromiseError == .missingValueAndError)
     }
+
+    @Test func wrappingIsTheResolverInitializerUnderItsOwnName() async {
+        var ranAtOnce = false
+        let counted: Promise<Int> = .wrapping { resolver in
+            ranAtOnce = true
+            count(failing: false, completion: resolver.resolve)
+        }
+        #expect(ranAtOnce)
+        #expect(await counted.outcome().value == 42)
+        let thrown = Promise<Int>.wrapping { _ in throw TestError(3) }
+        #expect(thrown.currentResult?.error as? TestError == TestError(3))
+        let dropped = await Promise<Void>.wrapping { resolver in dropHandler(completion: resolver.fulfill) }.outcome()
+        #expect(dropped.error as? PromiseError == .brokenPromise)
+    }
 }

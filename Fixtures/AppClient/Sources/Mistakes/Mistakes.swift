@@ -40,13 +40,20 @@ final class Request: Sendable {
 func startLegacyLoad(_ completion: @escaping @Sendable (String?, (any Error)?) -> Void) -> Request { Request() }
 func startCountdown(_ completion: @escaping @Sendable (Int) -> Void) -> Request { Request() }
 
-// A typo inside a multi-statement resolver body whose handler is a closure: reported as the closure's
-// argument count (the compiler tried the initializers whose closure takes none); Migration.md
-// explains it, and the labelled form below names the typo.
+// A typo inside a multi-statement resolver body whose handler is a closure: with the initializer,
+// reported as the closure's argument count (the compiler tried the initializers whose closure takes
+// none); Migration.md explains it. `Promise.wrapping`, which no initializer competes with, names it.
 func typoInResolverBody() -> Promise<String> {
     Promise { resolver in  // EXPECT: expects 0 arguments, but 1 was used in closure body
         let request = startLegacyLoad { text, error in resolver.resolve(text, error) }
         resolver.onCancel { request.cancle() }
+    }
+}
+
+func typoInAWrappingBody() -> Promise<String> {
+    .wrapping { resolver in
+        let request = startLegacyLoad { text, error in resolver.resolve(text, error) }
+        resolver.onCancel { request.cancle() }  // EXPECT: has no member 'cancle'
     }
 }
 
@@ -57,7 +64,7 @@ func typoInResolverBodyLabelled() -> Promise<String> {
     })
 }
 
-// With the resolver's method passed as the handler, the typo is named without the label.
+// With the resolver's method passed as the handler, the typo is named even with the initializer.
 func typoInResolverBodyWithAHandlerReference() -> Promise<String> {
     Promise { resolver in
         let request = startLegacyLoad(resolver.resolve)
@@ -65,14 +72,18 @@ func typoInResolverBodyWithAHandlerReference() -> Promise<String> {
     }
 }
 
-// A handler of another value type wrapped, in a one-line wrapper: reported as the closure's argument
-// count, as above; with the label, both function types are named.
+// A handler of another value type in a one-line wrapper: the guide's form, `Promise.wrapping`, names
+// both function types; the initializer reports the closure's argument count, as above.
 func wrongHandlerType(_ store: UserStore) -> Promise<String> {
-    Promise { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) }  // EXPECT: expects 0 arguments, but 1 was used in closure body
+    Promise.wrapping { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) }  // EXPECT: cannot convert value of type '@Sendable (String?, (any Error)?) -> ()' to expected argument type '(Data?, (any Error)?) -> Void'
 }
 
-func wrongHandlerTypeLabelled(_ store: UserStore) -> Promise<String> {
-    Promise(resolving: { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) })  // EXPECT: cannot convert value of type '@Sendable (String?, (any Error)?) -> ()' to expected argument type '(Data?, (any Error)?) -> Void'
+func wrongHandlerTypeInAnImplicitWrapping(_ store: UserStore) -> Promise<String> {
+    .wrapping { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) }  // EXPECT: cannot convert value of type '@Sendable (String?, (any Error)?) -> ()' to expected argument type '(Data?, (any Error)?) -> Void'
+}
+
+func wrongHandlerTypeInTheInitializer(_ store: UserStore) -> Promise<String> {
+    Promise { resolver in store.fetchAvatar(userID: 1, completion: resolver.resolve) }  // EXPECT: expects 0 arguments, but 1 was used in closure body
 }
 
 // `resolve` for a handler that cannot fail: that is `fulfill`.

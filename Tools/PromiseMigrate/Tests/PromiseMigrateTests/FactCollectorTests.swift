@@ -42,14 +42,22 @@ import Testing
             func named() -> Promise<Void> {
                 Promise<Void> { resolver in store.flush(resolver.fulfill) }
             }
+            func avatar(id: Int) -> Promise<Data> {
+                Promise.wrapping { resolver in client.fetchAvatar(id: id, completion: resolver.resolve) }
+            }
+            func count() -> Promise<Int> {
+                .wrapping { resolver in client.count(resolver.fulfill) }
+            }
             """)
-        #expect(collected.wrapSites.count == 2)
+        #expect(collected.wrapSites.count == 4)
         #expect(collected.wrapSites[0].wrapped?.name == "fetchUser")
         #expect(collected.wrapSites[0].wrapped?.argumentLabels == ["id", "completion"])
         #expect(collected.wrapSites[0].handlerLabel == "completion")
         #expect(collected.wrapSites[1].wrapped?.name == "flush")
         #expect(collected.wrapSites[1].handlerLabel == "_")
-        #expect(collected.promiseConstructions == 2)
+        #expect(collected.wrapSites[2].wrapped?.name == "fetchAvatar")
+        #expect(collected.wrapSites[3].wrapped?.name == "count")
+        #expect(collected.promiseConstructions == 4)
     }
 
     @Test func mainQueueCallbacksInEveryForm() {

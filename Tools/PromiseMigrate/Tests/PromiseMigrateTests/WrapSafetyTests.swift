@@ -67,7 +67,7 @@ import Testing
             """
         ).stdout
         #expect(code.contains("func loadPromise() -> Promises.Promise<String> {"))
-        #expect(code.contains("Promises.Promise { resolver in self.load(completion: resolver.resolve) }"))
+        #expect(code.contains("Promises.Promise.wrapping { resolver in self.load(completion: resolver.resolve) }"))
         #expect(code.contains("import Promises\n"))
     }
 

@@ -18,7 +18,7 @@ import Testing
             code.contains(
                 """
                     func fetchUsersPromise(page: Int) -> Promise<[User]> {
-                        Promise { resolver in self.fetchUsers(page: page, completionHandler: resolver.resolve) }
+                        Promise.wrapping { resolver in self.fetchUsers(page: page, completionHandler: resolver.resolve) }
                     }
                 """))
         #expect(
@@ -30,8 +30,8 @@ import Testing
                 """))
         #expect(code.contains("`@available(*, renamed: \"fetchUsers(page:)\")`"))
         // A handler before another parameter, and a keyword-named parameter.
-        #expect(code.contains("Promise { resolver in self.upload(data, completion: resolver.resolve, progress: progress) }"))
-        #expect(code.contains("Promise { resolver in self.move(id: id, in: `in`, completion: resolver.resolve) }"))
+        #expect(code.contains("Promise.wrapping { resolver in self.upload(data, completion: resolver.resolve, progress: progress) }"))
+        #expect(code.contains("Promise.wrapping { resolver in self.move(id: id, in: `in`, completion: resolver.resolve) }"))
         // A free function goes to the top level.
         #expect(code.contains("\nfunc fetchServerTimePromise() -> Promise<Date> {"))
         #expect(code.contains("func logOut() async throws {"))
@@ -68,7 +68,7 @@ import Testing
             ))
         #expect(code.contains("resolver.onCancel { operation.cancel() }"))
         #expect(code.contains("try await Self.downloadPromise(url).value(cancellingOnTaskCancellation: true)"))
-        #expect(code.contains("Promise { resolver in try Self.ping(host: host, completion: resolver.fulfill) }"))
+        #expect(code.contains("Promise.wrapping { resolver in try Self.ping(host: host, completion: resolver.fulfill) }"))
         #expect(code.contains("#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif"))
     }
 

@@ -10,6 +10,8 @@ struct Callee {
     var baseText = ""
     /// `Promise(…)`, `Promise<T>(…)` or a static member of `Promise`.
     var isPromiseType = false
+    /// `.name(…)`, a member of the contextual type (`.wrapping { resolver in … }`).
+    var isImplicitMember = false
     /// `DispatchQueue.main.async` and the like, reduced.
     var mainQueueForm: String?
 
@@ -23,6 +25,7 @@ struct Callee {
             isPromiseType = name == "Promise"
         } else if let member = expression.as(MemberAccessExprSyntax.self) {
             name = member.declName.baseName.text
+            isImplicitMember = member.base == nil
             if let base = member.base {
                 hasBase = true
                 baseText = base.trimmedDescription

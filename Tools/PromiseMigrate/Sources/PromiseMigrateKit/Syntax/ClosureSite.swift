@@ -34,7 +34,8 @@ struct ClosureSite {
         if let name = callee.name, Self.taskStarters.contains(name) {
             startsTask = true
         }
-        isPromiseBody = callee.isPromiseType && callee.name == "Promise"
+        isPromiseBody = callee.isPromiseType && (callee.name == "Promise" || callee.name == "wrapping")
+            || callee.isImplicitMember && callee.name == "wrapping"
         runsAtOnce = isPromiseBody || callee.name.map(Self.continuationMakers.contains) == true
     }
 }

@@ -361,7 +361,7 @@ final class FactCollector: SyntaxVisitor {
                 facts.mainQueueCallbacks.append(MainQueueRecord(line: line, form: form))
             }
         }
-        if callee.isPromiseType {
+        if callee.isPromiseType || callee.isImplicitMember && callee.name == "wrapping" {
             facts.promiseConstructions += 1
             let body =
                 node.trailingClosure

@@ -244,14 +244,14 @@ public struct WrapGenerator: Sendable {
             arguments = arguments.map { $0.replacingOccurrences(of: "\u{0}", with: handler) }
             let discard = function.returnType == nil ? "" : "_ = "
             let call = "\(discard)\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
-            return "\(promiseType)\(typeArgument) { resolver in \(call) }"
+            return "\(promiseType)\(typeArgument).wrapping { resolver in \(call) }"
         case .cancellable:
             arguments = arguments.map {
                 $0.replacingOccurrences(of: "\u{0}", with: resolverClosure(plan.handler.shape))
             }
             let call = "\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
             return """
-                \(promiseType)<\(plan.valueType.source)> { resolver in
+                \(promiseType)<\(plan.valueType.source)>.wrapping { resolver in
                 \(indent)    let operation = \(call)
                 \(indent)    resolver.onCancel { operation.cancel() }  // cancelling the promise stops the work
                 \(indent)}

@@ -11,9 +11,9 @@ public struct WrapPlan: Sendable {
 
     /// How the legacy call is turned into a promise.
     public enum Form: Sendable {
-        /// `Promise { resolver in api(…, completion: resolver.resolve) }`.
+        /// `Promise.wrapping { resolver in api(…, completion: resolver.resolve) }`.
         case wrapping
-        /// `Promise { resolver in let handle = api(…) { … }; resolver.onCancel { handle.cancel() } }`:
+        /// `Promise.wrapping { resolver in let handle = api(…) { … }; resolver.onCancel { handle.cancel() } }`:
         /// the method returns a Sendable handle that can stop the work.
         case cancellable
     }

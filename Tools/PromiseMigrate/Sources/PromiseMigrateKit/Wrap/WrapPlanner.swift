@@ -90,7 +90,7 @@ public struct WrapPlanner: Sendable {
         if function.isInitializer {
             return refuse(
                 "an initializer's handler reports on the object being created, so there is no value to promise "
-                    + "before it exists; wrap the call site in `Promise { resolver in … }`")
+                    + "before it exists; wrap the call site in `Promise.wrapping { resolver in … }`")
         }
         if context.isLocal { return refuse("declared inside a function: not visible from another file") }
         if let hidden = [function.accessLevel, context.typeAccessLevel].compactMap({ $0 }).first(where: {
@@ -109,7 +109,7 @@ public struct WrapPlanner: Sendable {
         guard let value = handler.valueType, handler.shape != .other else {
             return refuse(
                 "the handler `\(handler.handlerType.withoutAttributes.source)` has no wrapper "
-                    + "(\(handler.reason ?? "unrecognised shape")); write `Promise { resolver in … }` by hand")
+                    + "(\(handler.reason ?? "unrecognised shape")); write `Promise.wrapping { resolver in … }` by hand")
         }
         for (index, parameter) in function.parameters.enumerated() where index != handler.parameterIndex {
             if parameter.isVariadic {
