@@ -25,4 +25,20 @@ extension Promise {
             return (data: data, response: http)
         }
     }
+
+    /// The same check where the chain goes on with PMKFoundation's type,
+    /// `(data: Data, response: URLResponse)`: a function declared to return it, or a `flatMapError`
+    /// that returns it. The compiler picks this one only where the context asks for that type.
+    ///
+    /// ```swift
+    /// func checked() -> Promise<(data: Data, response: URLResponse)> {
+    ///     session.dataPromise(with: url).validateHTTPStatus()
+    /// }
+    /// ```
+    @_disfavoredOverload
+    public func validateHTTPStatus(
+        _ acceptable: some RangeExpression<Int> & Sendable = 200..<300
+    ) -> Promise<Value> where Value == (data: Data, response: URLResponse) {
+        validateHTTPStatus(acceptable).map(on: .inline) { (data: $0.data, response: $0.response as URLResponse) }
+    }
 }

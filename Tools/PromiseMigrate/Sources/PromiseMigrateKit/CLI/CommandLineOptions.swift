@@ -6,6 +6,8 @@ public enum ParsedCommand: Equatable, Sendable {
     case wrap(WrapOptions)
     /// `convert PATH… [--write] [--context DIR]`
     case convert(ConvertOptions)
+    /// `promisekit PATH… [--write] [--context DIR] [--queue QUEUE]`
+    case promiseKit(PromiseKitOptions)
     /// `help`, `--help`, `-h`, or no arguments.
     case help
     /// `--version`.
@@ -39,6 +41,22 @@ public struct ConvertOptions: Equatable, Sendable {
     public var write = false
     /// More of the codebase, where the APIs and their async variants are declared.
     public var context: String?
+
+    /// No paths and no options.
+    public init() {}
+}
+
+/// Options of `promisekit`.
+public struct PromiseKitOptions: Equatable, Sendable {
+    /// Files or folders to migrate (files that import PromiseKit or PMKFoundation).
+    public var paths: [String] = []
+    /// Apply the changes (otherwise a diff is printed).
+    public var write = false
+    /// More of the codebase, where promise-returning functions are declared.
+    public var context: String?
+    /// The queue for steps that named none: `main`, `inline`, `global` or an expression; by default
+    /// the codebase's `conf.Q`, else PromiseKit's `.main`.
+    public var queue: String?
 
     /// No paths and no options.
     public init() {}
@@ -122,6 +140,21 @@ extension ParsedCommand {
             }
             guard !options.paths.isEmpty else { throw UsageError(message: "convert needs at least one PATH") }
             return .convert(options)
+        case "promisekit":
+            var options = PromiseKitOptions()
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--write": options.write = true
+                case "--context": options.context = try value(for: argument)
+                case "--queue": options.queue = try value(for: argument)
+                case "--help", "-h": return .help
+                default:
+                    guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
+                    options.paths.append(argument)
+                }
+            }
+            guard !options.paths.isEmpty else { throw UsageError(message: "promisekit needs at least one PATH") }
+            return .promiseKit(options)
         case "wrap":
             var options = WrapOptions()
             var files: [String] = []
@@ -183,6 +216,16 @@ extension ParsedCommand {
               path in `catch`. Prints a diff unless --write is given. Calls it cannot convert safely are
               listed with the reason.
               --context DIR   more of the codebase, where the APIs and async variants are declared
+
+          promise-migrate promisekit PATH... [--write] [--context DIR] [--queue QUEUE]
+              Rewrites PromiseKit code (files that import PromiseKit or PMKFoundation) into this library's
+              spellings, Migration.md's table applied where the code really is PromiseKit: chains rooted in
+              promises, firstly/when/after/race, seal closures, PMKFoundation, extension Promise bodies.
+              Same-named members of other types (Dictionary.mapValues, an enum case .value) are left alone.
+              Prints a diff unless --write is given; lists, with file:line, what it left for you.
+              --context DIR   more of the codebase, where promise-returning functions are declared
+              --queue QUEUE   where steps that named no queue run: main, inline, global or an
+                              expression (default: the codebase's conf.Q, else PromiseKit's main)
 
         EXIT STATUS
           0 done (files it could not read are reported, not fatal), 1 a failure, 64 a usage error.

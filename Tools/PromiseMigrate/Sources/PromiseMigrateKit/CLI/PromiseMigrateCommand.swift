@@ -46,6 +46,8 @@ public enum PromiseMigrateCommand {
             return WrapCommand(options: options, output: output).run()
         case .convert(let options):
             return ConvertCommand(options: options, output: output).run()
+        case .promiseKit(let options):
+            return PromiseKitCommand(options: options, output: output).run()
         }
     }
 

@@ -1,0 +1,52 @@
+import Foundation
+
+/// `promise-migrate promisekit`: rewrites PromiseKit code into this library's spellings (see
+/// `PromiseKitRewriter`); prints a diff, or applies it with `--write`, and lists what it left.
+struct PromiseKitCommand<Output: CommandOutput> {
+    var options: PromiseKitOptions
+    var output: Output
+
+    func run() -> Int32 {
+        let scanner = SourceScanner()
+        let wanted = scanner.scan(options.paths).files
+        let everything = scanner.scan(options.paths + (options.context.map { [$0] } ?? [])).files
+        var sources: [String: String] = [:]
+        for file in everything {
+            if case .success(let source) = SourceReader.read(file) { sources[file.path] = source }
+        }
+        let index = PromiseKitIndex(sources: sources.map { (path: $0.key, text: $0.value) })
+        var rules: [String: Int] = [:]
+        var changedFiles = 0
+        var left = 0
+        var failed = false
+        for file in wanted {
+            guard let source = sources[file.path], PromiseKitRewriter.usesPromiseKit(source) else { continue }
+            let queue = options.queue.map(StepQueue.init(source:)) ?? index.queue(forFileAt: file.path)
+            let result = PromiseKitRewriter.rewrite(source, path: file.path, index: index, queue: queue)
+            for note in result.notes {
+                output.err("\(file.path):\(note.line): not rewritten: \(note.reason)\n")
+            }
+            left += result.notes.count
+            rules.merge(result.rules, uniquingKeysWith: +)
+            guard result.source != source else { continue }
+            changedFiles += 1
+            if options.write {
+                do {
+                    try result.source.write(toFile: file.path, atomically: true, encoding: .utf8)
+                } catch {
+                    output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
+                    failed = true
+                }
+            } else {
+                output.out(TextEdit.unifiedDiff(path: file.path, old: source, new: result.source))
+            }
+        }
+        let total = rules.values.reduce(0, +)
+        let action = options.write ? "made" : "to make (pass --write to apply)"
+        output.err("\(total) rewrite(s) \(action) in \(changedFiles) file(s), \(left) place(s) left for you\n")
+        for (rule, count) in rules.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            output.err("  \(count)\t\(rule)\n")
+        }
+        return failed ? 1 : 0
+    }
+}
