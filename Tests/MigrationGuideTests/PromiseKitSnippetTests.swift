@@ -52,6 +52,17 @@ import Testing
         #expect(try await FromPromiseKitChains.recover().value.city == "Oslo")
     }
 
+    @Test func theRowsTheCodemodAppliesDoWhatPromiseKitDid() async throws {
+        let forgotten = Cleanups()
+        #expect(try await FromPromiseKitChains.tap(forgetting: { _ in forgotten.count() }).value.city == "Oslo")
+        #expect(forgotten.value == 0, "tap saw a success")
+        try await FromPromiseKitChains.whenVoid().value  // a Promise<Void>, as PromiseKit's Void `when`
+        #expect(try await Promise(5).nest { _ in Promise("side") }.value == 5, "nest passes its own value on")
+        #expect(try await Promise(6).nest(on: DispatchQueue.global()) { _ in Promise(()) }.value == 6)
+        #expect(try await Current.network.fetch("Oslo").value.city == "Oslo")
+        #expect(try await homeAndLima().value == "Oslo 3 °C, Lima 19 °C")
+    }
+
     @Test func retryAndRecursiveStateFromTheSwift6Recipes() async throws {
         let reporter = WeatherReporter(environment: AppEnvironment())
         #expect(try await reportWithRetries(reporter).value == "Oslo: 3 °C")

@@ -41,11 +41,19 @@ enum FromPromiseKitChains {
         forecast(for: "Oslo").map { try save($0) }
     }
 
-    /// `.tap { result in log(result) }`: observe the outcome, go on with the promise itself
-    static func tap() -> Promise<Forecast> {
-        let oslo = forecast(for: "Oslo")
-        oslo.whenComplete { print("Oslo:", $0) }
-        return oslo
+    /// `.tap { result in if !result.isFulfilled { cache.remove(key) } }`: the same, the outcome a Swift
+    /// `Result`; the next step starts after the body, with the same value or error
+    static func tap(forgetting city: @escaping @Sendable (String) -> Void) -> Promise<Forecast> {
+        forecast(for: "Oslo")
+            .tap { result in
+                if case .failure = result { city("Oslo") }  // `!result.isFulfilled`
+            }
+            .map { $0 }
+    }
+
+    /// `when(fulfilled: voidPromises)`: PromiseKit's Void overload gives a `Promise<Void>`
+    static func whenVoid() -> Promise<Void> {
+        Promise.all([clearCache(), clearCache()]).asVoid()
     }
 
     /// `.ensure { spinner.stop() }`, `.catch { show($0) }.finally { … }`
@@ -182,6 +190,15 @@ extension Promise where Value == Forecast {
     /// A PromiseKit-era extension, `where T == Forecast` there.
     var headline: Promise<String> { map(on: .inline) { "\($0.city): \($0.celsius) °C" } }
 }
+
+extension Promise {
+    /// PromiseKit's `T` in a plain `extension Promise` is `Value`; `<U: Thenable>` is `Promise<U>`;
+    /// a `DispatchQueue?` parameter (PromiseKit's `on: DispatchQueue? = conf.Q.map`) passes to `on:`,
+    /// `nil` running the step inline, as `on: nil` did.
+    func nest<U>(on queue: DispatchQueue? = nil, _ body: @escaping @Sendable (Value) throws -> Promise<U>) -> Promise<Value> {
+        flatMap(on: queue) { value in try body(value).map(on: .inline) { _ in value } }
+    }
+}
 // end snippet
 
 // snippet: promisekit-foundation
@@ -198,6 +215,28 @@ enum FromPMKFoundation {
         URLSession.shared.downloadPromise(with: request, to: file).map(\.location)
     }
 
+    /// A chain typed on PMKFoundation's `(data: Data, response: URLResponse)` keeps it: the check
+    /// gives that type where the context asks for it
+    static func typedChain(_ request: URLRequest) -> Promise<(data: Data, response: URLResponse)> {
+        URLSession.shared.dataPromise(with: request).validateHTTPStatus()
+    }
+
+    /// `URLRequestConvertible` is `URLRequest` (`.pmkRequest` goes); `case PMKHTTPError.badStatusCode(let
+    /// code, _, _)` is `case let httpError as HTTPStatusError` with `httpError.statusCode`
+    static func statusCode(_ request: URLRequest) -> Promise<String> {
+        URLSession.shared.dataPromise(with: request)
+            .validateHTTPStatus()
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .recover { error in
+                switch error {
+                case let httpError as HTTPStatusError where httpError.statusCode == 401:
+                    return "signed out"
+                default:
+                    throw error
+                }
+            }
+    }
+
     /// `Process.launch(.promise)`: rejects with ProcessExitError(status:…) on a non-zero exit
     static func run() -> Promise<String> {
         Process.promise(running: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["uname"]).map(\.text)
@@ -211,6 +250,29 @@ enum FromPMKFoundation {
 struct AppEnvironment: Sendable {
     var homeCity = "Oslo"
     var requestTimeout: DispatchTimeInterval = .seconds(10)
+}
+
+/// While another module still reads and tests still swap the global (`AppleAPI.Current`), keep its
+/// name: `nonisolated(unsafe)`, set before any chain runs, and explicit types on it and on its
+/// properties, whose initializers read it back ("circular reference" otherwise).
+nonisolated(unsafe) var Current: LegacyEnvironment = LegacyEnvironment()
+
+struct LegacyEnvironment {
+    var network: LegacyNetwork = LegacyNetwork()
+}
+
+struct LegacyNetwork {
+    var fetch: @Sendable (String) -> Promise<Forecast> = { city in Current.network.live(city) }
+    var live: @Sendable (String) -> Promise<Forecast> = { city in forecast(for: city) }
+}
+
+/// A value one step learns and a later step needs (a captured `var serviceKey` set in one `then`
+/// and read in the next: "sending 'serviceKey' risks causing data races"): pass it along in the
+/// chain's value.
+func homeAndLima() -> Promise<String> {
+    defaultCity()
+        .flatMap { home in forecast(for: home).map { (home: home, celsius: $0.celsius) } }
+        .flatMap { step in forecast(for: "Lima").map { "\(step.home) \(step.celsius) °C, Lima \($0.celsius) °C" } }
 }
 
 /// A stateless service class captured in `@Sendable` closures: `final`, only `let`s of Sendable

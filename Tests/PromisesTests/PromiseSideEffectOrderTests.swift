@@ -39,6 +39,45 @@ import Testing
         #expect(order.elements == ["catch", "always"])
     }
 
+    @Test func tapRunsBeforeTheNextStepOnBothPathsAndPassesTheOutcomeOn() async {
+        for _ in 0..<20 {
+            let order = Recorder<String>()
+            let gate = DispatchSemaphore(value: 0)
+            let fulfilled = Promise(5)
+                .tap { result in
+                    gate.wait()  // held by a thread of its own, so the next step has every chance to run early
+                    order.append("tap \(result.value ?? -1)")
+                }
+                .map { value -> Int in
+                    order.append("map")
+                    return value * 2
+                }
+            Thread { gate.signal() }.start()
+            #expect(await fulfilled.outcome().value == 10)
+            #expect(order.elements == ["tap 5", "map"])
+        }
+        let order = Recorder<String>()
+        let rejected = await Promise<Int>(error: TestError(4))
+            .tap { result in order.append("tap \((result.error as? TestError)?.code ?? -1)") }
+            .flatMapError { error in
+                order.append("recover")
+                return Promise(error: error)
+            }
+            .outcome()
+        #expect(rejected.error as? TestError == TestError(4), "tap passes the error on")
+        #expect(order.elements == ["tap 4", "recover"])
+    }
+
+    @Test func tapRunsOnceWhenWhatItReturnedIsCancelled() async {
+        let (source, resolver) = Promise<Int>.pending()
+        let seen = Recorder<String>()
+        let tapped = source.tap(on: .inline) { result in seen.append(result.error is CancellationError ? "cancelled" : "other") }
+        tapped.cancel()
+        #expect(await tapped.outcome().error is CancellationError)
+        resolver.fulfill(1)  // nothing can run twice
+        #expect(seen.elements == ["cancelled"])
+    }
+
     @Test func awaitingWhatThenReturnedWaitsForTheBody() async {
         let saved = Counter()
         let result = await Promise(7).then { _ in saved.increment() }.outcome()
