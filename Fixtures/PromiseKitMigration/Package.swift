@@ -1,11 +1,11 @@
 // swift-tools-version: 6.0
-// A PromiseKit codebase and its migration by Migration.md's PromiseKit table alone.
+// A PromiseKit codebase and its migration by `promise-migrate promisekit`.
 //
 // Sources/LoginKit is written in PromiseKit 6's idioms against Sources/PromiseKit and
 // Sources/PMKFoundation, stand-ins of PromiseKit's API written for this fixture.
-// Sources/LoginKitMigrated is what `migrate.py` makes of it, applying the table's rows as text
-// rewrites and nothing else; CI regenerates it, checks it is unchanged, builds both with warnings
-// as errors and runs the same scenarios (Tests/Shared) against each: `.ci/promisekit`.
+// Sources/LoginKitMigrated is what the codemod makes of it, nothing changed by hand; CI reruns it,
+// checks the result is unchanged, builds both with warnings as errors and runs the same scenarios
+// (Tests/Shared) against each: `.ci/promisekit`.
 import Foundation
 import PackageDescription
 

@@ -19,7 +19,7 @@ public final class LoginService {
 
     /// Command-line tools have no main run loop: run handlers where promises settle.
     public static func configureForCommandLine() {
-        // conf.Q: per step, with `on:` (Migration.md, Keeping a chain inline)
+        // conf.Q = (map: nil, return: nil): promise-migrate wrote on: .inline on each step
     }
 
     func request(_ path: String, token: String? = nil, body: String? = nil) -> URLRequest {
@@ -34,30 +34,30 @@ public final class LoginService {
         Promise.firstly { () -> Promise<Data> in
             guard !user.isEmpty else { throw LoginError.emptyUser }
             return transport.send(request("login", body: "\(user):\(password)"))
-        }.map { data in
+        }.map(on: .inline) { data in
             Session(user: user, token: String(decoding: data, as: UTF8.self))
         }
     }
 
     public func profile(for session: Session) -> Promise<Profile> {
         transport.send(request("profile", token: session.token))
-            .map { try JSONDecoder().decode(Profile.self, from: $0) }
+            .map(on: .inline) { try JSONDecoder().decode(Profile.self, from: $0) }
     }
 
     /// Logs in, loads the profile, and falls back to an offline profile while the server is down.
     public func loginAndLoadProfile(user: String, password: String) -> Promise<Profile> {
         login(user: user, password: password)
-            .flatMap { session in self.profile(for: session) }
-            .then { profile in self.log.append("loaded \(profile.name)") }
-            .flatMapError { error -> Promise<Profile> in
+            .flatMap(on: .inline) { session in self.profile(for: session) }
+            .then(on: .inline) { profile in self.log.append("loaded \(profile.name)") }
+            .flatMapError(on: .inline) { error -> Promise<Profile> in
                 guard case LoginError.server(503) = error else { throw error }
                 return Promise(Profile(name: user, plan: "offline"))
             }
-            .always { self.log.append("finished \(user)") }
+            .always(on: .inline) { self.log.append("finished \(user)") }
     }
 
     public func sessionAndProfile(user: String, password: String) -> Promise<(Session, Profile)> {
-        login(user: user, password: password).flatMap { session in
+        login(user: user, password: password).flatMap(on: .inline) { session in
             Promise.all(Promise(session), self.profile(for: session))
         }
     }
@@ -68,7 +68,7 @@ public final class LoginService {
 
     /// Each user's name, or what went wrong.
     public func statuses(_ users: [String], password: String) -> Promise<[String]> {
-        Promise.allSettled(users.map { login(user: $0, password: password) }).map { results in
+        Promise.allSettled(users.map { login(user: $0, password: password) }).map(on: .inline) { results in
             results.map { result -> String in
                 switch result {
                 case .success(let session): return session.user
@@ -84,20 +84,20 @@ public final class LoginService {
 
     /// Remembers the user once logged in.
     public func remember(user: String, password: String, in store: SessionStore) -> Promise<Void> {
-        login(user: user, password: password).map { session in
+        login(user: user, password: password).map(on: .inline) { session in
             try store.save(session)
         }
     }
 
     /// Logs in after `delay`, for callers that debounce.
     public func delayedLogin(user: String, password: String, delay: DispatchTimeInterval) -> Promise<Session> {
-        Promise.after(delay).flatMap { self.login(user: user, password: password) }
+        Promise.after(delay).flatMap(on: .inline) { self.login(user: user, password: password) }
     }
 
     /// The user's plan, logged on any failure, cancellation included.
     public func plan(user: String, password: String, failures: ActivityLog) -> Promise<String> {
-        let plan = loginAndLoadProfile(user: user, password: password).map { $0.plan }
-        plan.catch(includingCancellation: true) { error in
+        let plan = loginAndLoadProfile(user: user, password: password).map(on: .inline) { $0.plan }
+        plan.catch(on: .inline, includingCancellation: true) { error in
             failures.append(error.isCancellation ? "cancelled" : "\(error)")
         }
         return plan
@@ -110,14 +110,14 @@ public final class LoginService {
 
     /// A login that a caller settles, for tests and for the legacy UI.
     public func pendingLogin() -> (Promise<Session>, Resolver<Session>) {
-        let (promise, resolver) = Promise<Session>.pending()
-        return (promise, resolver)
+        let (promise, seal) = Promise<Session>.pending()
+        return (promise, seal)
     }
 
     /// The default user, from a source that cannot fail.
     public func defaultUser() -> Promise<String> {
-        Promise { resolver in
-            DispatchQueue.global().async { resolver.fulfill("guest") }
+        Promise { seal in
+            DispatchQueue.global().async { seal.fulfill("guest") }
         }
     }
 
@@ -151,6 +151,6 @@ public final class SessionStore {
 extension Promise where Value == Session {
     /// The token of the session this promise delivers.
     public var token: Promise<String> {
-        map { $0.token }
+        map(on: .inline) { $0.token }
     }
 }

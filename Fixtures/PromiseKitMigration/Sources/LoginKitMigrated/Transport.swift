@@ -20,7 +20,7 @@ public final class URLSessionTransport: Transport {
     }
 
     public func send(_ request: URLRequest) -> Promise<Data> {
-        session.dataPromise(with: request).validateHTTPStatus().map { $0.data }
+        session.dataPromise(with: request).validateHTTPStatus().map(on: .inline) { $0.data }
     }
 }
 
@@ -34,11 +34,11 @@ public final class CallbackTransport: Transport {
     }
 
     public func send(_ request: URLRequest) -> Promise<Data> {
-        Promise { resolver in
+        Promise { seal in
             handler(request) { data, status, error in
-                if let error { return resolver.reject(error) }
-                guard (200..<300).contains(status) else { return resolver.reject(LoginError.server(status)) }
-                resolver.fulfill(data ?? Data())
+                if let error { return seal.reject(error) }
+                guard (200..<300).contains(status) else { return seal.reject(LoginError.server(status)) }
+                seal.fulfill(data ?? Data())
             }
         }
     }

@@ -15,10 +15,23 @@ public enum PMKHTTPError: Error {
     case badStatusCode(Int, Data, HTTPURLResponse)
 }
 
+/// What PMKFoundation's tasks take: a request or a URL.
+public protocol URLRequestConvertible {
+    var pmkRequest: URLRequest { get }
+}
+
+extension URLRequest: URLRequestConvertible {
+    public var pmkRequest: URLRequest { self }
+}
+
+extension URL: URLRequestConvertible {
+    public var pmkRequest: URLRequest { URLRequest(url: self) }
+}
+
 extension URLSession {
-    public func dataTask(_: PMKNamespacer, with request: URLRequest) -> Promise<(data: Data, response: URLResponse)> {
+    public func dataTask(_: PMKNamespacer, with convertible: URLRequestConvertible) -> Promise<(data: Data, response: URLResponse)> {
         Promise { seal in
-            dataTask(with: request) { data, response, error in
+            dataTask(with: convertible.pmkRequest) { data, response, error in
                 if let error { return seal.reject(error) }
                 guard let data, let response else { return seal.reject(PMKError.badInput) }
                 seal.fulfill((data: data, response: response))

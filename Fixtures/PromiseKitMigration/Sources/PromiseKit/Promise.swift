@@ -16,6 +16,33 @@ nonisolated(unsafe) public var conf = PMKConfiguration()
 public enum Result<T> {
     case fulfilled(T)
     case rejected(Error)
+
+    public var isFulfilled: Bool {
+        if case .fulfilled = self { return true }
+        return false
+    }
+}
+
+/// What PromiseKit's generic helpers take: a promise or a guarantee.
+public protocol Thenable: AnyObject {
+    associatedtype T
+    func pipe(to body: @escaping (Result<T>) -> Void)
+}
+
+extension Thenable {
+    public func map<U>(on queue: DispatchQueue? = conf.Q.map, _ transform: @escaping (T) throws -> U) -> Promise<U> {
+        Promise { resolver in
+            pipe { result in
+                dispatch(queue) {
+                    switch result {
+                    case .fulfilled(let value):
+                        do { resolver.fulfill(try transform(value)) } catch { resolver.reject(error) }
+                    case .rejected(let error): resolver.reject(error)
+                    }
+                }
+            }
+        }
+    }
 }
 
 public enum PMKError: Error {
@@ -123,7 +150,9 @@ public final class Promise<T> {
         return next
     }
 
-    public func then<U>(on queue: DispatchQueue? = conf.Q.map, _ body: @escaping (T) throws -> Promise<U>) -> Promise<U> {
+    public func then<U>(
+        on queue: DispatchQueue? = conf.Q.map, flags: DispatchWorkItemFlags? = nil, _ body: @escaping (T) throws -> Promise<U>
+    ) -> Promise<U> {
         chain(on: queue) { result, resolver in
             switch result {
             case .fulfilled(let value): try body(value).box.inspect { resolver.box.seal($0) }
@@ -160,6 +189,14 @@ public final class Promise<T> {
         map(on: queue) { value in
             try body(value)
             return value
+        }
+    }
+
+    /// Runs `body` with the outcome; the next step starts after it, with the same outcome.
+    public func tap(on queue: DispatchQueue? = conf.Q.map, _ body: @escaping (Result<T>) -> Void) -> Promise<T> {
+        chain(on: queue) { result, resolver in
+            body(result)
+            resolver.box.seal(result)
         }
     }
 
@@ -287,6 +324,11 @@ public func when<T>(fulfilled promises: [Promise<T>]) -> Promise<[T]> {
     return result
 }
 
+/// All of them; the first rejection rejects. PromiseKit's Void overload: a `Promise<Void>`.
+public func when(fulfilled promises: [Promise<Void>]) -> Promise<Void> {
+    when(fulfilled: promises.map { $0.map(on: nil) { _ in 0 } }).map(on: nil) { _ in () }
+}
+
 /// Both values; the first rejection rejects.
 public func when<A, B>(fulfilled a: Promise<A>, _ b: Promise<B>) -> Promise<(A, B)> {
     when(fulfilled: [a.map(on: nil) { $0 as Any }, b.map(on: nil) { $0 as Any }]).map(on: nil) { ($0[0] as! A, $0[1] as! B) }
@@ -305,4 +347,15 @@ public func race<T>(_ promises: [Promise<T>]) -> Promise<T> {
     let (result, resolver) = Promise<T>.pending()
     for promise in promises { promise.box.inspect { resolver.box.seal($0) } }
     return result
+}
+
+extension Promise: Thenable {
+    public func pipe(to body: @escaping (Result<T>) -> Void) { box.inspect(body) }
+}
+
+extension Promise where T: Sequence {
+    /// Each element transformed.
+    public func mapValues<U>(on queue: DispatchQueue? = conf.Q.map, _ transform: @escaping (T.Element) throws -> U) -> Promise<[U]> {
+        map(on: queue) { try $0.map(transform) }
+    }
 }

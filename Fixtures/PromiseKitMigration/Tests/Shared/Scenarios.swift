@@ -112,3 +112,42 @@ func makeService(log: ActivityLog = ActivityLog()) -> LoginService {
         #expect(blocking?.token == "token-ada")
     }
 }
+
+/// The shapes a row-by-row rewrite got wrong, migrated by the codemod.
+@Suite struct ShapesOfRealCode {
+    @Test func aFailedLoginIsForgottenBeforeTheRetryLooks() async throws {
+        for _ in 0..<10 {  // `slow` answers after 50 ms, as a network does: after the chain is built
+            let cache = SessionCache(service: makeService())
+            await #expect(throws: LoginError.server(401)) {
+                try await settled(cache.loginRetrying(user: "slow", password: "x"))
+            }
+            #expect(cache.requests == 2, "the retry went back to the server")
+        }
+        let cache = SessionCache(service: makeService())
+        #expect(try await settled(cache.loginRetrying(user: "ada", password: "secret")).user == "ada")
+        #expect(cache.requests == 1)
+    }
+
+    @Test func voidWhenTypedChainsAndGenericExtensions() async throws {
+        let service = makeService()
+        let store = SessionStore()
+        try await settled(service.saveAll([Session(user: "a", token: "t"), Session(user: "b", token: "u")], in: store))
+        #expect(store.sessions.map(\.user) == ["a", "b"])
+        await #expect(throws: LoginError.badCredentials) { try await settled(LoginService.checkedResponse(status: 401)) }
+        #expect(try await settled(LoginService.checkedResponse(status: 200)) == Data("ok".utf8))
+        let log = ActivityLog()
+        let session = try await settled(service.login(user: "ada", password: "secret").logged(log, as: "login"))
+        #expect(session.user == "ada" && log.entries == ["login ok"])
+        let nested = try await settled(service.login(user: "ada", password: "secret").nest { _ in service.defaultUserLater() })
+        #expect(nested.user == "ada")
+        let users = try await settled(service.users(service.loginAll(["ada", "slow"], password: "secret")))
+        #expect(users == ["ada", "slow"])
+    }
+
+    @Test func namesOtherTypesShareAreLeftAlone() {
+        let service = makeService()
+        #expect(service.rememberedUser("ada") == .value("ada"))
+        #expect(service.tokenLengths(["a": Session(user: "a", token: "xyz")]) == ["a": 3])
+        #expect(service.request(for: URLRequest(url: URL(string: "https://example.com/a")!)).url?.path == "/a")
+    }
+}

@@ -96,8 +96,9 @@ final class PromiseKitRewriter: SyntaxVisitor {
         }
         if let call = expression.as(FunctionCallExprSyntax.self) { return isPromiseCall(call) }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return localPromises.contains(name) || index.promiseNames.contains(name)
+            // Only what this file binds: a codebase's `func users() -> Promise<…>` says nothing
+            // about a parameter `users`.
+            return localPromises.contains(reference.baseName.text)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
             return index.promiseNames.contains(member.declName.baseName.text)
@@ -263,6 +264,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
             else { continue }
             thenables.insert(parameter.name.text)
             replace(start: colon.position, end: inherited.endPositionBeforeTrailingTrivia, with: "", rule: "<U: Thenable>")
+        }
+        for parameter in node.signature.parameterClause.parameters
+        where PromiseKitIndex.isPromiseType(parameter.type.trimmedDescription) {
+            localPromises.insert((parameter.secondName ?? parameter.firstName).text)
         }
         if !thenables.isEmpty {
             let start = node.genericParameterClause?.position ?? node.signature.position
