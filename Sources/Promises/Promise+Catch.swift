@@ -16,7 +16,18 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Promise<Value> {
-        passing(
+        guard includingCancellation else {
+            // `passing` written out, as `then` is (Promise+Then.swift).
+            let reports: @Sendable (@Sendable (any Error) -> Void, Result<Value, any Error>) -> Bool = { _, result in
+                guard case .failure(let error) = result else { return false }
+                return !error.isCancellation
+            }
+            return derive(on: queue, with: body, hopping: reports) { body, result, derived in
+                if case .failure(let error) = result, !error.isCancellation, derived.isPending { body(error) }
+                derived.settle(result)
+            }
+        }
+        return passing(
             on: queue,
             runsOnCancellation: includingCancellation,
             with: (body, includingCancellation),
