@@ -39,6 +39,7 @@ extension Promise {
     public func validateHTTPStatus(
         _ acceptable: some RangeExpression<Int> & Sendable = 200..<300
     ) -> Promise<Value> where Value == (data: Data, response: URLResponse) {
-        validateHTTPStatus(acceptable).map(on: .inline) { (data: $0.data, response: $0.response as URLResponse) }
+        let checked: Promise<(data: Data, response: HTTPURLResponse)> = validateHTTPStatus(acceptable)
+        return checked.map(on: .inline) { (data: $0.data, response: $0.response as URLResponse) }
     }
 }

@@ -19,7 +19,7 @@ public final class LoginService {
 
     /// Command-line tools have no main run loop: run handlers where promises settle.
     public static func configureForCommandLine() {
-        // conf.Q = (map: nil, return: nil): promise-migrate wrote on: .inline on each step
+        /* conf.Q = (map: nil, return: nil): promise-migrate wrote on: .inline on each step */ ()
     }
 
     func request(_ path: String, token: String? = nil, body: String? = nil) -> URLRequest {

@@ -56,11 +56,50 @@ import Testing
                 Promise.value(1).map(on: queue) { $0 }.map(on: nil, flags: .barrier) { $0 }.map { $0 }
             }
             """)
-        #expect(out.contains("// conf.Q = (map: nil, return: nil): promise-migrate wrote on: .inline on each step"))
+        #expect(out.contains("/* conf.Q = (map: nil, return: nil): promise-migrate wrote on: .inline on each step */ ()"))
         #expect(out.contains("on queue: DispatchQueue? = nil"))
         #expect(out.contains("Promise(1).map(on: queue) { $0 }.map(on: .inline) { $0 }.map(on: .inline) { $0 }"))
         let global = try migrate("import PromiseKit\nfunc f(_ p: Promise<Int>) { p.done { _ in } }", ["--queue", "global"])
         #expect(global.contains("p.map { _ in }"))
+    }
+
+    @Test func mapAndReturnQueuesStayApartAndOnlyConfQIsTouched() throws {
+        let out = try migrate(
+            """
+            import PromiseKit
+            func setUp() { conf.Q.map = .global() }
+            func f(_ p: Promise<Int>, on q: DispatchQueue? = conf.Q.return) -> Promise<Void> {
+                let conf = URLSessionConfiguration.default; conf.timeoutIntervalForRequest = 30
+                return p.map { $0 }.map(on: conf.Q.map, flags: .barrier) { $0 }.done { print($0) }
+            }
+            """)
+        #expect(out.contains("on q: DispatchQueue? = DispatchQueue.main"))
+        #expect(out.contains("conf.timeoutIntervalForRequest = 30"), "another conf is left alone")
+        #expect(out.contains("p.map { $0 }.map(on: DispatchQueue.global()) { $0 }.map(on: .main) { print($0) }"))
+    }
+
+    @Test func namesAreScopedAndOnlyErrorsLoseIsCancelled() throws {
+        let out = try migrate(
+            """
+            import PromiseKit
+            func upper(_ users: Promise<[String]>) -> Promise<[String]> { users.mapValues { $0.uppercased() } }
+            func names(_ users: [String]) -> [String] { users.map { $0.lowercased() } }
+            func stop(_ task: Task<Void, Never>, _ error: Error) -> Bool { Task.isCancelled || error.isCancelled }
+            """)
+        #expect(out.contains("users.map { $0.lowercased() }"), "the array parameter of another function")
+        #expect(out.contains("Task.isCancelled || error.isCancellation"))
+    }
+
+    @Test func aThrowingGetBecomesAMapThatPassesTheValueOn() throws {
+        let out = try migrate(
+            """
+            import PromiseKit
+            func f(_ p: Promise<Int>) -> Promise<[Int]> {
+                p.get { try check($0) }.map { [$0] }.sortedValues()
+            }
+            """)
+        #expect(out.contains("p.map(on: .main) { value in try ({ try check($0) })(value); return value }"))
+        #expect(out.contains(".map(on: .main) { $0.sorted() }"))
     }
 
     @Test func aTestFileGetsTheQueueItsTestsSet() throws {

@@ -19,10 +19,11 @@ struct PromiseKitCommand<Output: CommandOutput> {
         var changedFiles = 0
         var left = 0
         var failed = false
-        for file in wanted {
+        for file in wanted.sorted(by: { $0.path < $1.path }) {
             guard let source = sources[file.path], PromiseKitRewriter.usesPromiseKit(source) else { continue }
-            let queue = options.queue.map(StepQueue.init(source:)) ?? index.queue(forFileAt: file.path)
-            let result = PromiseKitRewriter.rewrite(source, path: file.path, index: index, queue: queue)
+            let queues = options.queue.map(StepQueue.init(source:)).map { StepQueues(map: $0, return: $0) }
+                ?? index.queues(forFileAt: file.path)
+            let result = PromiseKitRewriter.rewrite(source, path: file.path, index: index, queues: queues)
             for note in result.notes {
                 output.err("\(file.path):\(note.line): not rewritten: \(note.reason)\n")
             }

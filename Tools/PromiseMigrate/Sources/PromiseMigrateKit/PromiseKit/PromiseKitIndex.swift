@@ -45,39 +45,69 @@ public enum StepQueue: Equatable, Sendable {
     }
 }
 
+/// PromiseKit's two default queues: `conf.Q.map` (`then`, `map`, `compactMap`, `recover`, `tap`)
+/// and `conf.Q.return` (`done`, `get`, `catch`, `ensure`, `finally`).
+public struct StepQueues: Equatable, Sendable {
+    /// `conf.Q.map`.
+    public var map: StepQueue
+    /// `conf.Q.return`.
+    public var `return`: StepQueue
+
+    /// Both queues.
+    public init(map: StepQueue, return: StepQueue) {
+        self.map = map
+        self.return = `return`
+    }
+
+    /// The queue PromiseKit ran `step` on when it named none.
+    func queue(for step: String) -> StepQueue {
+        ["done", "get", "catch", "ensure", "finally"].contains(step) ? self.return : map
+    }
+
+    /// These queues with what a `conf.Q` assignment set.
+    func applying(_ setting: (map: StepQueue?, return: StepQueue?)) -> StepQueues {
+        StepQueues(map: setting.map ?? map, return: setting.return ?? self.return)
+    }
+}
+
 /// What the codemod needs to know about the whole codebase before rewriting a file: which names
 /// are promises, which enum cases the app declares itself, and how it configured `conf.Q`.
 public struct PromiseKitIndex: Sendable {
-    /// Functions, methods and properties declared with a promise type (`-> Promise<…>`,
-    /// `: Guarantee<…>`, a closure property returning one).
-    var promiseNames: Set<String> = []
+    /// Functions and methods declared to return a promise.
+    var promiseFunctions: Set<String> = []
+    /// Properties declared with a promise type, or a closure type returning one.
+    var promiseProperties: Set<String> = []
     /// Enum cases the codebase declares (`.value`, `.fulfilled` of its own types are left alone).
     var enumCases: Set<String> = []
     /// Types the codebase declares (its own `Result` keeps its shape).
     var declaredTypes: Set<String> = []
-    /// The queue from the codebase's `conf.Q` assignment outside its tests, if it has one.
-    var configuredQueue: StepQueue?
-    /// The queue its tests set (`conf.Q = (map: nil, return: nil)` in `setUp`): their own files' steps.
-    var testConfiguredQueue: StepQueue?
+    /// What the codebase's `conf.Q` assignments outside its tests set, in path order.
+    var configured: (map: StepQueue?, return: StepQueue?) = (nil, nil)
+    /// What its tests set (`conf.Q = (map: nil, return: nil)` in `setUp`): their own files' steps.
+    var testConfigured: (map: StepQueue?, return: StepQueue?) = (nil, nil)
 
     /// Reads `sources` (every file of the codebase, PromiseKit or not), by path.
     init(sources: [(path: String, text: String)]) {
-        for source in sources {
+        for source in sources.sorted(by: { $0.path < $1.path }) {
             let collector = IndexCollector(viewMode: .sourceAccurate)
             collector.walk(Parser.parse(source: source.text))
-            promiseNames.formUnion(collector.promiseNames)
+            promiseFunctions.formUnion(collector.promiseFunctions)
+            promiseProperties.formUnion(collector.promiseProperties)
             enumCases.formUnion(collector.enumCases)
             declaredTypes.formUnion(collector.declaredTypes)
-            guard let queue = collector.configuredQueue else { continue }
-            if Self.isTestFile(source.path) { testConfiguredQueue = queue } else { configuredQueue = queue }
+            if Self.isTestFile(source.path) {
+                testConfigured = (collector.configured.map ?? testConfigured.map, collector.configured.return ?? testConfigured.return)
+            } else {
+                configured = (collector.configured.map ?? configured.map, collector.configured.return ?? configured.return)
+            }
         }
     }
 
-    /// Where a file's steps run when they name no queue: what the code (or, in a test file, the
+    /// Where a file's steps run when they name no queue: what the code (and, in a test file, the
     /// tests) set in `conf.Q`, else PromiseKit's `.main`.
-    func queue(forFileAt path: String) -> StepQueue {
-        if Self.isTestFile(path), let testConfiguredQueue { return testConfiguredQueue }
-        return configuredQueue ?? .main
+    func queues(forFileAt path: String) -> StepQueues {
+        let code = StepQueues(map: .main, return: .main).applying(configured)
+        return Self.isTestFile(path) ? code.applying(testConfigured) : code
     }
 
     static func isTestFile(_ path: String) -> Bool {
@@ -96,14 +126,15 @@ public struct PromiseKitIndex: Sendable {
 }
 
 private final class IndexCollector: SyntaxVisitor {
-    var promiseNames: Set<String> = []
+    var promiseFunctions: Set<String> = []
+    var promiseProperties: Set<String> = []
     var enumCases: Set<String> = []
     var declaredTypes: Set<String> = []
-    var configuredQueue: StepQueue?
+    var configured: (map: StepQueue?, return: StepQueue?) = (nil, nil)
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let type = node.signature.returnClause?.type, PromiseKitIndex.isPromiseType(type.trimmedDescription) {
-            promiseNames.insert(node.name.text)
+            promiseFunctions.insert(node.name.text)
         }
         return .visitChildren
     }
@@ -115,7 +146,7 @@ private final class IndexCollector: SyntaxVisitor {
         var written = type
         while let optional = written.as(OptionalTypeSyntax.self) { written = optional.wrappedType }
         if let function = written.as(FunctionTypeSyntax.self) { written = function.returnClause.type }
-        if PromiseKitIndex.isPromiseType(written.trimmedDescription) { promiseNames.insert(name) }
+        if PromiseKitIndex.isPromiseType(written.trimmedDescription) { promiseProperties.insert(name) }
         return .visitChildren
     }
 
@@ -149,12 +180,15 @@ private final class IndexCollector: SyntaxVisitor {
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let target = elements[0].trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
         let value = elements[2]
-        if target == "conf.Q", let tuple = value.as(TupleExprSyntax.self),
-            let map = tuple.elements.first(where: { $0.label?.text == "map" }) ?? tuple.elements.first
-        {
-            configuredQueue = StepQueue(source: map.expression.trimmedDescription)
+        if target == "conf.Q", let tuple = value.as(TupleExprSyntax.self) {
+            for element in tuple.elements {
+                let queue = StepQueue(source: element.expression.trimmedDescription)
+                if element.label?.text == "return" { configured.return = queue } else { configured.map = queue }
+            }
         } else if target == "conf.Q.map" {
-            configuredQueue = StepQueue(source: value.trimmedDescription)
+            configured.map = StepQueue(source: value.trimmedDescription)
+        } else if target == "conf.Q.return" {
+            configured.return = StepQueue(source: value.trimmedDescription)
         }
         return .visitChildren
     }

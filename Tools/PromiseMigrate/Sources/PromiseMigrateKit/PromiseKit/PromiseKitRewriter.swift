@@ -15,14 +15,17 @@ public struct PromiseKitNote: Equatable, Sendable {
 /// other types share (`Dictionary.mapValues`, an app's enum case `.value`) are left alone.
 final class PromiseKitRewriter: SyntaxVisitor {
     private let index: PromiseKitIndex
-    private let queue: StepQueue
+    private let queues: StepQueues
     private let converter: SourceLocationConverter
     private let importsThen: Bool
     private(set) var edits: [TextEdit] = []
     private(set) var notes: [PromiseKitNote] = []
     private(set) var rules: [String: Int] = [:]
-    /// Local names bound to promises in this file (`let filePromise = fetch()`).
-    private var localPromises: Set<String> = []
+    /// Names bound to promises (`let filePromise = fetch()`, a parameter `_ p: Promise<Int>`), each
+    /// with the UTF-8 range of the function or closure it is visible in.
+    private var localPromises: [(scope: Range<Int>, name: String)] = []
+    /// Argument lists to rebuild once their own arguments' rewrites are known.
+    private var pendingArguments: [SyntaxIdentifier: (kept: [ArgumentPiece], trailing: Bool, nameEnd: Int, rule: String)] = [:]
     /// Depth of `extension Promise` bodies, where `T` is `Value` and bare steps act on `self`.
     private var promiseExtensionDepth = 0
     /// Functions inside those that declare their own `T`.
@@ -30,9 +33,9 @@ final class PromiseKitRewriter: SyntaxVisitor {
     /// Signature ranges of functions with `<U: Thenable>` parameters, and those parameters.
     private var thenableScopes: [(range: Range<Int>, names: Set<String>)] = []
 
-    init(index: PromiseKitIndex, queue: StepQueue, tree: SourceFileSyntax, fileName: String) {
+    init(index: PromiseKitIndex, queues: StepQueues, tree: SourceFileSyntax, fileName: String) {
         self.index = index
-        self.queue = queue
+        self.queues = queues
         self.converter = SourceLocationConverter(fileName: fileName, tree: tree)
         importsThen = tree.statements.contains {
             $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "Then"
@@ -42,10 +45,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
 
     /// The rewritten source, the notes and the rewrites made per rule.
     static func rewrite(
-        _ source: String, path: String, index: PromiseKitIndex, queue: StepQueue
+        _ source: String, path: String, index: PromiseKitIndex, queues: StepQueues
     ) -> (source: String, notes: [PromiseKitNote], rules: [String: Int]) {
         let tree = Parser.parse(source: source)
-        let rewriter = PromiseKitRewriter(index: index, queue: queue, tree: tree, fileName: path)
+        let rewriter = PromiseKitRewriter(index: index, queues: queues, tree: tree, fileName: path)
         rewriter.walk(tree)
         return (TextEdit.apply(rewriter.edits, to: source), rewriter.notes, rewriter.rules)
     }
@@ -98,10 +101,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             // Only what this file binds: a codebase's `func users() -> Promise<…>` says nothing
             // about a parameter `users`.
-            return localPromises.contains(reference.baseName.text)
+            return isLocalPromise(reference.baseName.text, at: reference.position)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
-            return index.promiseNames.contains(member.declName.baseName.text)
+            return index.promiseProperties.contains(member.declName.baseName.text)
         }
         return false
     }
@@ -112,7 +115,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if ["firstly", "when", "after", "race", "Promise", "Guarantee"].contains(name) { return true }
-            if index.promiseNames.contains(name) { return true }
+            if index.promiseFunctions.contains(name) || isLocalPromise(name, at: reference.position) { return true }
             return promiseExtensionDepth > 0 && PromiseKitNames.chainSteps.contains(name)
         }
         guard let member = callee.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
@@ -125,7 +128,25 @@ final class PromiseKitRewriter: SyntaxVisitor {
             if isPromise(base) || Self.namesAQueue(call) { return true }
             if isPromiseKitOnly(name), call.trailingClosure != nil || name == "cauterize" { return true }
         }
-        return index.promiseNames.contains(name)
+        return index.promiseFunctions.contains(name) || index.promiseProperties.contains(name)
+    }
+
+    private func isLocalPromise(_ name: String, at position: AbsolutePosition) -> Bool {
+        localPromises.contains { $0.name == name && $0.scope.contains(position.utf8Offset) }
+    }
+
+    /// The function or closure body a name bound at `node` is visible in (the file at the top level).
+    private static func scope(of node: some SyntaxProtocol) -> Range<Int> {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(FunctionDeclSyntax.self) || candidate.is(ClosureExprSyntax.self)
+                || candidate.is(AccessorDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self)
+            {
+                return candidate.position.utf8Offset..<candidate.endPosition.utf8Offset
+            }
+            current = candidate.parent
+        }
+        return 0..<Int.max
     }
 
     /// `map(on: q)`: a collection's `map` takes no queue, so a step that names one is a promise's.
@@ -156,7 +177,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
 
     /// Whether `node` is what a function or closure returns, and that function or closure returns a
     /// promise (declared so, or a `then`/`recover`/`firstly` body).
-    private func isReturnedAsPromise(_ node: some SyntaxProtocol, void: Bool = false) -> Bool {
+    private func isReturnedAsPromise(_ node: some SyntaxProtocol, void: Bool = false, trustingStepNames: Bool = true) -> Bool {
         var current = Syntax(node)
         var sawReturn = false
         while let parent = current.parent {
@@ -182,7 +203,9 @@ final class PromiseKitRewriter: SyntaxVisitor {
         if !sawReturn && list.count != 1 { return false }
         var scope = list.parent
         while let candidate = scope {
-            if let closure = candidate.as(ClosureExprSyntax.self) { return closureReturnsPromise(closure, void: void) }
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                return closureReturnsPromise(closure, void: void, trustingStepNames: trustingStepNames)
+            }
             if let function = candidate.as(FunctionDeclSyntax.self) {
                 guard let type = function.signature.returnClause?.type.trimmedDescription else { return false }
                 return void ? Self.isVoidPromise(type) : PromiseKitIndex.isPromiseType(type)
@@ -204,11 +227,11 @@ final class PromiseKitRewriter: SyntaxVisitor {
         return false
     }
 
-    private func closureReturnsPromise(_ closure: ClosureExprSyntax, void: Bool) -> Bool {
+    private func closureReturnsPromise(_ closure: ClosureExprSyntax, void: Bool, trustingStepNames: Bool) -> Bool {
         if let type = closure.signature?.returnClause?.type.trimmedDescription {
             return void ? Self.isVoidPromise(type) : PromiseKitIndex.isPromiseType(type)
         }
-        guard !void else { return false }
+        guard !void, trustingStepNames else { return false }
         var call: FunctionCallExprSyntax?
         if let direct = closure.parent?.as(FunctionCallExprSyntax.self) {
             call = direct
@@ -216,11 +239,12 @@ final class PromiseKitRewriter: SyntaxVisitor {
             call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         }
         guard let call else { return false }
-        let callee = call.calledExpression
-        let name =
-            callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-        return ["then", "recover", "firstly", "ensureThen", "flatMap", "flatMapError"].contains(name ?? "")
+        // The closure of a promise's `then`/`recover`, or `firstly`'s, returns a promise.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            return ["then", "recover", "ensureThen"].contains(name) && (isPromise(base) || isPromiseKitOnly(name))
+        }
+        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "firstly"
     }
 
     private static func isVoidPromise(_ type: String) -> Bool {
@@ -267,7 +291,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
         }
         for parameter in node.signature.parameterClause.parameters
         where PromiseKitIndex.isPromiseType(parameter.type.trimmedDescription) {
-            localPromises.insert((parameter.secondName ?? parameter.firstName).text)
+            localPromises.append((node.position.utf8Offset..<node.endPosition.utf8Offset, (parameter.secondName ?? parameter.firstName).text))
         }
         if !thenables.isEmpty {
             let start = node.genericParameterClause?.position ?? node.signature.position
@@ -335,10 +359,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            if let value = node.initializer?.value, isPromise(value) { localPromises.insert(name) }
-            if let type = node.typeAnnotation?.type, PromiseKitIndex.isPromiseType(type.trimmedDescription) {
-                localPromises.insert(name)
-            }
+            let bindsPromise =
+                node.initializer.map { isPromise($0.value) } == true
+                || node.typeAnnotation.map { PromiseKitIndex.isPromiseType($0.type.trimmedDescription) } == true
+            if bindsPromise { localPromises.append((Self.scope(of: node), name)) }
         }
         return .visitChildren
     }
@@ -361,11 +385,12 @@ final class PromiseKitRewriter: SyntaxVisitor {
         let elements = Array(node.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let target = elements[0].trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
-        guard target.hasPrefix("conf.") else { return .visitChildren }
-        let how = queue.argument.map { "on: \($0)" } ?? "no on: (the default queue)"
+        guard target == "conf.Q" || target.hasPrefix("conf.Q.") else { return .visitChildren }
+        let how = [queues.map.argument, queues.return.argument].compactMap { $0 }.map { "on: \($0)" }
+        let said = how.isEmpty ? "no on: (the default queue)" : Array(Set(how)).sorted().joined(separator: " / ")
         let original = node.trimmedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: " ")
-        replace(node, with: "// \(original): promise-migrate wrote \(how) on each step", rule: "conf.Q")
+            .joined(separator: " ").replacingOccurrences(of: "*/", with: "* /")
+        replace(node, with: "/* \(original): promise-migrate wrote \(said) on each step */ ()", rule: "conf.Q")
         return .skipChildren
     }
 
@@ -379,7 +404,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
         }
         let baseText = base.trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
         if baseText == "conf.Q", name == "map" || name == "return" {
-            replace(node, with: queue.optionalDispatchQueue, rule: "conf.Q.map")
+            replace(node, with: (name == "map" ? queues.map : queues.return).optionalDispatchQueue, rule: "conf.Q.map")
             return .skipChildren
         }
         if baseText == "PMKError" {
@@ -397,7 +422,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
         switch name {
         case "pmkRequest":
             replace(start: node.period.position, end: node.endPositionBeforeTrailingTrivia, with: "", rule: "pmkRequest")
-        case "isCancelled":
+        case "isCancelled" where Self.looksLikeAnError(base):
             replace(node.declName.baseName, with: "isCancellation", rule: "isCancelled")
         case "isFulfilled", "isRejected":
             rewriteOutcomeTest(node, base: base, fulfilled: name == "isFulfilled")
@@ -411,6 +436,12 @@ final class PromiseKitRewriter: SyntaxVisitor {
             break
         }
         return .visitChildren
+    }
+
+    /// `error.isCancelled` (PromiseKit's, on errors) but not `Task.isCancelled` or an operation's.
+    private static func looksLikeAnError(_ base: ExprSyntax) -> Bool {
+        let text = base.trimmedDescription.lowercased()
+        return text.hasSuffix("error") || text == "e" || text == "err" || text == "$0"
     }
 
     /// `result.isFulfilled`: a condition becomes `case .success = result`; elsewhere a closure says it.
@@ -501,7 +532,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
                 {
                     rewriteStep(node, nameToken: member.declName.baseName, name: name)
                 }
-            } else if name == "value", isReturnedAsPromise(node) {
+            } else if name == "value", isReturnedAsPromise(node, trustingStepNames: !index.enumCases.contains("value")) {
                 replace(member, with: "Promise", rule: ".value(x) in return position")
             }
         } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -515,10 +546,11 @@ final class PromiseKitRewriter: SyntaxVisitor {
             case "race": rewriteRace(node, callee: reference)
             case "hang":
                 if let argument = node.arguments.first, node.arguments.count == 1 {
+                    let simple = argument.expression.is(DeclReferenceExprSyntax.self) || argument.expression.is(FunctionCallExprSyntax.self)
                     replace(start: reference.positionAfterSkippingLeadingTrivia, end: argument.positionAfterSkippingLeadingTrivia,
-                            with: "try ", rule: "hang")
+                            with: simple ? "try " : "try (", rule: "hang")
                     replace(start: argument.endPositionBeforeTrailingTrivia, end: node.endPositionBeforeTrailingTrivia,
-                            with: ".wait()", rule: "hang")
+                            with: simple ? ".wait()" : ").wait()", rule: "hang")
                 }
             case "Promise", "Guarantee":
                 rewriteInitializer(node)
@@ -591,6 +623,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
 
     /// A chain step: its name here, PromiseKit's queue written out, `on: nil` and `flags:` translated.
     private func rewriteStep(_ node: FunctionCallExprSyntax, nameToken: TokenSyntax, name: String) {
+        let queue = queues.queue(for: name)
         switch name {
         case "cauterize":
             replace(start: nameToken.positionAfterSkippingLeadingTrivia, end: node.endPositionBeforeTrailingTrivia,
@@ -599,26 +632,67 @@ final class PromiseKitRewriter: SyntaxVisitor {
         case "validate":
             if node.arguments.isEmpty { replace(nameToken, with: "validateHTTPStatus", rule: "validate() (PMKFoundation)") }
             return
+        case "asPromise":
+            if node.arguments.isEmpty, node.trailingClosure == nil, let period = nameToken.previousToken(viewMode: .sourceAccurate),
+                period.tokenKind == .period
+            {
+                replace(start: period.positionAfterSkippingLeadingTrivia, end: node.endPositionBeforeTrailingTrivia,
+                        with: "", rule: "asPromise()")
+            }
+            return
+        case "sortedValues":
+            if node.arguments.isEmpty, node.trailingClosure == nil {
+                let on = queue.argument.map { "(on: \($0))" } ?? ""
+                replace(start: nameToken.positionAfterSkippingLeadingTrivia, end: node.endPositionBeforeTrailingTrivia,
+                        with: "map\(on) { $0.sorted() }", rule: "sortedValues()")
+            } else {
+                note(node, "sortedValues with arguments: write map { $0.sorted(by: …) }")
+            }
+            return
+        case "timeout":
+            if node.arguments.first?.label?.text == "seconds" {
+                note(node, "timeout(seconds:): timeout(.seconds(n)) rejects with PromiseError.timedOut")
+            }
+            return
         case "ensureThen":
             note(node, "ensureThen: Migration.md's recipe (a Result first, then the cleanup) keeps its guarantees")
             return
         case "thenMap":
-            wrapClosure(node, nameToken: nameToken, step: "flatMap", open: "{ Promise.all($0.map", close: ") }")
+            wrapClosure(node, nameToken: nameToken, queue: queue, step: "flatMap", open: "{ Promise.all($0.map", close: ") }")
+            return
+        case "get" where Self.bodyThrows(node):
+            // PromiseKit's `get` body may throw; `then`'s may not: a `map` that runs it and passes the value on.
+            if let closure = node.trailingClosure {
+                replace(nameToken, with: "map", rule: "get (throwing)")
+                insert("{ value in try (", at: closure.positionAfterSkippingLeadingTrivia)
+                insert(")(value); return value }", at: closure.endPositionBeforeTrailingTrivia)
+                rewriteArguments(node, nameToken: nameToken, queue: queue, addQueue: true)
+            } else {
+                note(node, "get whose body throws: write map { value in try …; return value }")
+            }
             return
         default:
             break
         }
         if let collection = PromiseKitNames.collectionSteps[name] {
-            wrapClosure(node, nameToken: nameToken, step: collection.step, open: "{ $0.\(collection.method)", close: " }")
+            wrapClosure(node, nameToken: nameToken, queue: queue, step: collection.step, open: "{ $0.\(collection.method)", close: " }")
             return
         }
         guard let newName = PromiseKitNames.stepRenames[name] else { return }
         if newName != name { replace(nameToken, with: newName, rule: name) }
-        rewriteArguments(node, nameToken: nameToken, addQueue: PromiseKitNames.closureSteps.contains(name))
+        rewriteArguments(node, nameToken: nameToken, queue: queue, addQueue: PromiseKitNames.closureSteps.contains(name))
+    }
+
+    private static func bodyThrows(_ node: FunctionCallExprSyntax) -> Bool {
+        let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
+        return closure?.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.try) } == true
+            || closure?.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.throw) } == true
     }
 
     /// `.mapValues { f }` → `.map(on: q) { $0.map { f } }` (the collection's method inside `map`).
-    private func wrapClosure(_ node: FunctionCallExprSyntax, nameToken: TokenSyntax, step: String, open: String, close: String) {
+    private func wrapClosure(
+        _ node: FunctionCallExprSyntax, nameToken: TokenSyntax, queue: StepQueue, step: String, open: String, close: String
+    ) {
         let arguments = node.arguments.filter { $0.label?.text != "on" && $0.label?.text != "flags" }
         let queueArgument = node.arguments.first { $0.label?.text == "on" }.map { queueText($0.expression) } ?? queue.argument
         let on = queueArgument.map { "(on: \($0))" } ?? ""
@@ -643,9 +717,18 @@ final class PromiseKitRewriter: SyntaxVisitor {
         expression.trimmedDescription == "nil" ? ".inline" : expression.trimmedDescription
     }
 
+    /// One argument of a rebuilt list: its text (its own rewrites applied when the list is rebuilt)
+    /// and the range it came from, nil for an added one.
+    struct ArgumentPiece {
+        var text: String
+        var range: Range<Int>?
+        var labelPrefix = ""
+    }
+
     /// Translates `on: nil`, drops `flags:`, turns `policy:` into `includingCancellation:`, and adds the
-    /// codebase's queue where the step named none.
-    private func rewriteArguments(_ node: FunctionCallExprSyntax, nameToken: TokenSyntax, addQueue: Bool) {
+    /// codebase's queue where the step named none. The list is rebuilt after its arguments are visited,
+    /// so a rewrite inside one (`on: conf.Q.map`) is kept.
+    private func rewriteArguments(_ node: FunctionCallExprSyntax, nameToken: TokenSyntax, queue: StepQueue, addQueue: Bool) {
         let arguments = Array(node.arguments)
         let hasQueue = arguments.contains { $0.label?.text == "on" }
         let needsQueue = addQueue && !hasQueue && queue.argument != nil
@@ -656,35 +739,60 @@ final class PromiseKitRewriter: SyntaxVisitor {
         guard needsQueue || changes else { return }
         if arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) {
             if needsQueue, let left = node.leftParen {
-                insert("on: \(queue.argument!), ", at: left.endPosition)
+                insert("on: \(queue.argument!), ", at: left.endPositionBeforeTrailingTrivia)
                 rules["queue (conf.Q)", default: 0] += 1
             }
             if changes { note(node, "\(nameToken.text): translate on: nil / flags: / policy: by hand") }
             return
         }
-        var kept: [String] = []
-        if needsQueue { kept.append("on: \(queue.argument!)") }
+        var kept: [ArgumentPiece] = []
+        if needsQueue { kept.append(ArgumentPiece(text: "on: \(queue.argument!)")) }
         for argument in arguments {
-            var text = argument.trimmedDescription
-            if text.hasSuffix(",") { text.removeLast() }
             switch argument.label?.text {
             case "on" where argument.expression.trimmedDescription == "nil":
-                kept.append("on: .inline")
+                kept.append(ArgumentPiece(text: "on: .inline"))
             case "flags":
                 continue
             case "policy":
-                if argument.expression.trimmedDescription.hasSuffix("allErrors") { kept.append("includingCancellation: true") }
+                if argument.expression.trimmedDescription.hasSuffix("allErrors") {
+                    kept.append(ArgumentPiece(text: "includingCancellation: true"))
+                }
             default:
-                kept.append(text)
+                let expression = argument.expression
+                let label = argument.label.map { "\($0.text): " } ?? ""
+                kept.append(
+                    ArgumentPiece(
+                        text: expression.trimmedDescription,
+                        range: expression.positionAfterSkippingLeadingTrivia.utf8Offset..<expression.endPositionBeforeTrailingTrivia.utf8Offset,
+                        labelPrefix: label))
             }
         }
-        let replacement = kept.isEmpty && node.trailingClosure != nil ? "" : "(\(kept.joined(separator: ", ")))"
+        pendingArguments[node.id] = (
+            kept, node.trailingClosure != nil, nameToken.endPositionBeforeTrailingTrivia.utf8Offset,
+            needsQueue ? "queue (conf.Q)" : "on: nil / flags:"
+        )
+    }
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        guard let pending = pendingArguments.removeValue(forKey: node.id) else { return }
+        var texts: [String] = []
+        for piece in pending.kept {
+            guard let range = piece.range else {
+                texts.append(piece.text)
+                continue
+            }
+            // This argument's own rewrites, applied to its text and taken out of the file's edits.
+            let inner = edits.filter { range.lowerBound <= $0.start && $0.end <= range.upperBound }
+            edits.removeAll { range.lowerBound <= $0.start && $0.end <= range.upperBound }
+            let shifted = inner.map { TextEdit(start: $0.start - range.lowerBound, end: $0.end - range.lowerBound, text: $0.text) }
+            texts.append(piece.labelPrefix + TextEdit.apply(shifted, to: piece.text))
+        }
+        let replacement = texts.isEmpty && pending.trailing ? "" : "(\(texts.joined(separator: ", ")))"
         if let left = node.leftParen, let right = node.rightParen {
-            replace(start: left.position, end: right.endPositionBeforeTrailingTrivia, with: replacement,
-                    rule: needsQueue ? "queue (conf.Q)" : "on: nil / flags:")
+            replace(start: left.position, end: right.endPositionBeforeTrailingTrivia, with: replacement, rule: pending.rule)
         } else {
-            replace(start: nameToken.endPositionBeforeTrailingTrivia, end: nameToken.endPositionBeforeTrailingTrivia,
-                    with: replacement, rule: "queue (conf.Q)")
+            edits.append(TextEdit(start: pending.nameEnd, end: pending.nameEnd, text: replacement))
+            rules[pending.rule, default: 0] += 1
         }
     }
 
