@@ -102,6 +102,29 @@ import Testing
         #expect(out.contains(".map(on: .main) { $0.sorted() }"))
     }
 
+    @Test func whatTestsOfPromiseKitCodeUse() throws {
+        let out = try migrate(
+            """
+            import PromiseKit
+            func make(_ p: Promise<Int> = .value(1), all: [Promise<Void>] = [.value(())]) -> PromiseKit.Promise<Int> { p }
+            func check(_ g: Guarantee<Int>) throws {
+                let p = make(Promise(g))
+                let q = make(.value(2))
+                XCTAssertEqual(try hang(p), 1)
+                XCTAssert(p.isFulfilled && !q.isResolved)
+                XCTAssertEqual(q.value, 2)
+                if p.isRejected { return }
+            }
+            """)
+        #expect(out.contains("func make(_ p: Promise<Int> = Promise(1), all: [Promise<Void>] = [Promise(())]) -> Promises.Promise<Int> { p }"))
+        #expect(out.contains("let p = make(g)"), "PromiseKit's Promise(guarantee) is the promise itself")
+        #expect(out.contains("let q = make(Promise(2))"))
+        #expect(out.contains("XCTAssertEqual(try p.wait(), 1)"), "no second try")
+        #expect(out.contains("XCTAssert({ if case .success? = p.currentResult { return true } else { return false } }() && !!q.isPending)"))
+        #expect(out.contains("XCTAssertEqual(q.currentResult.flatMap { try? $0.get() }, 2)"))
+        #expect(out.contains("if case .failure? = p.currentResult { return }"))
+    }
+
     @Test func aTestFileGetsTheQueueItsTestsSet() throws {
         let run = try migrate([
             "Sources/Client.swift": "import PromiseKit\nfunc f(_ p: Promise<Int>) -> Promise<Int> { p.map { $0 } }",

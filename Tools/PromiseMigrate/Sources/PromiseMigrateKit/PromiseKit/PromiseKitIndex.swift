@@ -77,6 +77,8 @@ public struct PromiseKitIndex: Sendable {
     var promiseFunctions: Set<String> = []
     /// Properties declared with a promise type, or a closure type returning one.
     var promiseProperties: Set<String> = []
+    /// Parameters declared with a promise type (or an array of them), as `function(label:)`.
+    var promiseParameters: Set<String> = []
     /// Enum cases the codebase declares (`.value`, `.fulfilled` of its own types are left alone).
     var enumCases: Set<String> = []
     /// Types the codebase declares (its own `Result` keeps its shape).
@@ -93,6 +95,7 @@ public struct PromiseKitIndex: Sendable {
             collector.walk(Parser.parse(source: source.text))
             promiseFunctions.formUnion(collector.promiseFunctions)
             promiseProperties.formUnion(collector.promiseProperties)
+            promiseParameters.formUnion(collector.promiseParameters)
             enumCases.formUnion(collector.enumCases)
             declaredTypes.formUnion(collector.declaredTypes)
             if Self.isTestFile(source.path) {
@@ -114,6 +117,14 @@ public struct PromiseKitIndex: Sendable {
         path.contains("/Tests/") || path.hasPrefix("Tests/") || path.hasSuffix("Tests.swift") || path.hasSuffix("Test.swift")
     }
 
+    /// Whether a type as written holds PromiseKit promises: a promise, or an array or optional of them.
+    static func holdsPromises(_ text: String) -> Bool {
+        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        while trimmed.hasSuffix("?") || trimmed.hasSuffix("!") { trimmed.removeLast() }
+        if trimmed.hasPrefix("["), trimmed.hasSuffix("]") { trimmed = String(trimmed.dropFirst().dropLast()) }
+        return isPromiseType(trimmed)
+    }
+
     /// Whether a type as written is a PromiseKit promise (`Promise<T>`, `Guarantee<Void>`).
     static func isPromiseType(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -128,6 +139,7 @@ public struct PromiseKitIndex: Sendable {
 private final class IndexCollector: SyntaxVisitor {
     var promiseFunctions: Set<String> = []
     var promiseProperties: Set<String> = []
+    var promiseParameters: Set<String> = []
     var enumCases: Set<String> = []
     var declaredTypes: Set<String> = []
     var configured: (map: StepQueue?, return: StepQueue?) = (nil, nil)
@@ -135,6 +147,10 @@ private final class IndexCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let type = node.signature.returnClause?.type, PromiseKitIndex.isPromiseType(type.trimmedDescription) {
             promiseFunctions.insert(node.name.text)
+        }
+        for parameter in node.signature.parameterClause.parameters
+        where PromiseKitIndex.holdsPromises(parameter.type.trimmedDescription) {
+            promiseParameters.insert("\(node.name.text)(\(parameter.firstName.text):)")
         }
         return .visitChildren
     }

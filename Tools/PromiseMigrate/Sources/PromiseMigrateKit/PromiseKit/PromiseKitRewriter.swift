@@ -197,6 +197,24 @@ final class PromiseKitRewriter: SyntaxVisitor {
                 current = parent
                 break
             }
+            if let initializer = parent.as(InitializerClauseSyntax.self) {
+                return !void && declaresPromises(initializer)
+            }
+            // `[.value(()), .value(())]` as a default value or an initial one.
+            if parent.is(ArrayElementSyntax.self) || parent.is(ArrayElementListSyntax.self) || parent.is(ArrayExprSyntax.self) {
+                current = parent
+                continue
+            }
+            // An argument for a parameter the codebase declares with a promise type.
+            if let argument = parent.as(LabeledExprSyntax.self), !void,
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+            {
+                let label = argument.label?.text ?? "_"
+                let callee = call.calledExpression
+                let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+                return index.promiseParameters.contains("\(name)(\(label):)")
+            }
             return false
         }
         guard let list = current.parent?.as(CodeBlockItemListSyntax.self) else { return false }
@@ -223,6 +241,17 @@ final class PromiseKitRewriter: SyntaxVisitor {
                 guard sawReturn else { return false }
             }
             scope = candidate.parent
+        }
+        return false
+    }
+
+    /// A default value or initial value of something declared to hold promises.
+    private func declaresPromises(_ initializer: InitializerClauseSyntax) -> Bool {
+        if let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {
+            return PromiseKitIndex.holdsPromises(parameter.type.trimmedDescription)
+        }
+        if let binding = initializer.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type {
+            return PromiseKitIndex.holdsPromises(type.trimmedDescription)
         }
         return false
     }
@@ -349,7 +378,9 @@ final class PromiseKitRewriter: SyntaxVisitor {
         }
         if node.baseType.trimmedDescription == "PromiseKit" {
             let target = node.name.text == "Guarantee" ? "Promise" : node.name.text
-            replace(node, with: "Promises.\(target)", rule: "PromiseKit.")
+            replace(start: node.positionAfterSkippingLeadingTrivia, end: node.name.endPositionBeforeTrailingTrivia,
+                    with: "Promises.\(target)", rule: "PromiseKit.")
+            if let arguments = node.genericArgumentClause { walk(arguments) }
             return .skipChildren
         }
         return .visitChildren
@@ -402,6 +433,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
             }
             return .visitChildren
         }
+        if base.trimmedDescription == "PromiseKit", name == "Promise" || name == "Guarantee" {
+            replace(node, with: "Promises.Promise", rule: "PromiseKit.")
+            return .skipChildren
+        }
         let baseText = base.trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
         if baseText == "conf.Q", name == "map" || name == "return" {
             replace(node, with: (name == "map" ? queues.map : queues.return).optionalDispatchQueue, rule: "conf.Q.map")
@@ -426,6 +461,12 @@ final class PromiseKitRewriter: SyntaxVisitor {
             replace(node.declName.baseName, with: "isCancellation", rule: "isCancelled")
         case "isFulfilled", "isRejected":
             rewriteOutcomeTest(node, base: base, fulfilled: name == "isFulfilled")
+        case "isResolved" where isPromise(base):
+            replace(node, with: "!\(base.trimmedDescription).isPending", rule: "promise.isResolved")
+        case "value" where isPromise(base) && node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id:
+            // PromiseKit's `promise.value`: the value if fulfilled, else nil (here `value` is async).
+            replace(start: node.period.position, end: node.endPositionBeforeTrailingTrivia,
+                    with: ".currentResult.flatMap { try? $0.get() }", rule: "promise.value")
         case "firstValue", "lastValue":
             if isPromise(base), !(node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id) {
                 let pick = name == "firstValue" ? "first" : "last"
@@ -447,11 +488,17 @@ final class PromiseKitRewriter: SyntaxVisitor {
     /// `result.isFulfilled`: a condition becomes `case .success = result`; elsewhere a closure says it.
     private func rewriteOutcomeTest(_ node: MemberAccessExprSyntax, base: ExprSyntax, fulfilled: Bool) {
         guard base.is(DeclReferenceExprSyntax.self) else {
-            note(node, "\(node.declName.baseName.text) on a promise: use `if case .success = promise.result`")
+            note(node, "\(node.declName.baseName.text) on an expression: name it, then `if case .success = result`")
             return
         }
         if isPromise(base) {
-            note(node, "\(node.declName.baseName.text) on a promise has no counterpart: keep the outcome from tap")
+            // PromiseKit's `promise.isFulfilled`: the promise's `currentResult`.
+            let pattern = "case .\(fulfilled ? "success" : "failure")? = \(base.trimmedDescription).currentResult"
+            if node.parent?.is(ConditionElementSyntax.self) == true {
+                replace(node, with: pattern, rule: "promise.isFulfilled")
+            } else {
+                replace(node, with: "{ if \(pattern) { return true } else { return false } }()", rule: "promise.isFulfilled")
+            }
             return
         }
         let rule = "Result.isFulfilled"
@@ -547,8 +594,9 @@ final class PromiseKitRewriter: SyntaxVisitor {
             case "hang":
                 if let argument = node.arguments.first, node.arguments.count == 1 {
                     let simple = argument.expression.is(DeclReferenceExprSyntax.self) || argument.expression.is(FunctionCallExprSyntax.self)
+                    let tryWord = Self.isUnderTry(node) ? "" : "try "
                     replace(start: reference.positionAfterSkippingLeadingTrivia, end: argument.positionAfterSkippingLeadingTrivia,
-                            with: simple ? "try " : "try (", rule: "hang")
+                            with: simple ? tryWord : tryWord + "(", rule: "hang")
                     replace(start: argument.endPositionBeforeTrailingTrivia, end: node.endPositionBeforeTrailingTrivia,
                             with: simple ? ".wait()" : ").wait()", rule: "hang")
                 }
@@ -563,6 +611,19 @@ final class PromiseKitRewriter: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Whether `node` is already covered by a `try` of its expression (`try hang(p)`).
+    private static func isUnderTry(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let candidate = current, candidate.is(ExprSyntax.self) || candidate.is(LabeledExprSyntax.self)
+            || candidate.is(LabeledExprListSyntax.self) || candidate.is(ExprListSyntax.self)
+        {
+            if candidate.is(TryExprSyntax.self) { return true }
+            if candidate.is(ClosureExprSyntax.self) { return false }
+            current = candidate.parent
+        }
+        return false
+    }
+
     /// `Promise.value(x)`, `Guarantee.value(x)` → `Promise(x)`; `Promise(resolver:)` → `resolving:`.
     private func rewriteStatic(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax, base: ExprSyntax) {
         if member.declName.baseName.text == "value" {
@@ -571,6 +632,17 @@ final class PromiseKitRewriter: SyntaxVisitor {
     }
 
     private func rewriteInitializer(_ node: FunctionCallExprSyntax) {
+        // PromiseKit's only unlabeled one-argument initializer bridges a guarantee or another
+        // promise (`Promise(guarantee)`): here that is the promise itself.
+        if node.arguments.count == 1, let only = node.arguments.first, only.label == nil, node.trailingClosure == nil,
+            !only.expression.is(ClosureExprSyntax.self), let right = node.rightParen
+        {
+            replace(start: node.positionAfterSkippingLeadingTrivia, end: only.positionAfterSkippingLeadingTrivia,
+                    with: "", rule: "Promise(guarantee)")
+            replace(start: only.endPositionBeforeTrailingTrivia, end: right.endPositionBeforeTrailingTrivia, with: "",
+                    rule: "Promise(guarantee)")
+            return
+        }
         if node.arguments.isEmpty, node.trailingClosure == nil, let left = node.leftParen, let right = node.rightParen {
             replace(start: left.position, end: right.endPositionBeforeTrailingTrivia, with: "(())", rule: "Promise() (Void)")
         }
