@@ -195,7 +195,9 @@ extension Promise {
     /// PromiseKit's `T` in a plain `extension Promise` is `Value`; `<U: Thenable>` is `Promise<U>`;
     /// a `DispatchQueue?` parameter (PromiseKit's `on: DispatchQueue? = conf.Q.map`) passes to `on:`,
     /// `nil` running the step inline, as `on: nil` did.
-    func nest<U>(on queue: DispatchQueue? = nil, _ body: @escaping @Sendable (Value) throws -> Promise<U>) -> Promise<Value> {
+    func nest<U>(
+        on queue: DispatchQueue? = nil, _ body: @escaping @Sendable (Value) throws -> Promise<U>
+    ) -> Promise<Value> {
         flatMap(on: queue) { value in try body(value).map(on: .inline) { _ in value } }
     }
 }

@@ -71,7 +71,9 @@ import Testing
     @Test func tapRunsOnceWhenWhatItReturnedIsCancelled() async {
         let (source, resolver) = Promise<Int>.pending()
         let seen = Recorder<String>()
-        let tapped = source.tap(on: .inline) { result in seen.append(result.error is CancellationError ? "cancelled" : "other") }
+        let tapped = source.tap(on: .inline) { result in
+            seen.append(result.error is CancellationError ? "cancelled" : "other")
+        }
         tapped.cancel()
         #expect(await tapped.outcome().error is CancellationError)
         resolver.fulfill(1)  // nothing can run twice

@@ -404,7 +404,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
         let name = node.baseName.text
         if name == "Guarantee" {
             replace(node.baseName, with: "Promise", rule: "Guarantee")
-        } else if name == "T", promiseExtensionDepth > 0, shadowingT == 0, node.parent?.is(MemberAccessExprSyntax.self) == true,
+        } else if name == "T", promiseExtensionDepth > 0, shadowingT == 0,
             node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id
         {
             replace(node.baseName, with: "Value", rule: "T (Promise's generic parameter)")
@@ -570,7 +570,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
             let name = member.declName.baseName.text
             if let base = member.base {
                 if isPromiseTypeName(base) {
-                    rewriteStatic(node, member: member, base: base)
+                    if name == "value" {  // `Promise.value(x)`, `Guarantee.value(x)` → `Promise(x)`
+                        replace(start: member.period.position, end: member.endPositionBeforeTrailingTrivia, with: "",
+                                rule: "Promise.value(x)")
+                    }
                 } else if firstArgumentIsDotPromise(node) {
                     rewriteDotPromise(node, member: member, base: base)
                 } else if PromiseKitNames.chainSteps.contains(name),
@@ -624,13 +627,8 @@ final class PromiseKitRewriter: SyntaxVisitor {
         return false
     }
 
-    /// `Promise.value(x)`, `Guarantee.value(x)` → `Promise(x)`; `Promise(resolver:)` → `resolving:`.
-    private func rewriteStatic(_ node: FunctionCallExprSyntax, member: MemberAccessExprSyntax, base: ExprSyntax) {
-        if member.declName.baseName.text == "value" {
-            replace(start: member.period.position, end: member.endPositionBeforeTrailingTrivia, with: "", rule: "Promise.value(x)")
-        }
-    }
-
+    /// `Promise(guarantee)` → the guarantee, `Promise()` → `Promise(())`, `Promise(resolver:)` → `resolving:`,
+    /// and in a `Guarantee { seal in … }` body `seal(x)` → `seal.fulfill(x)`.
     private func rewriteInitializer(_ node: FunctionCallExprSyntax) {
         // PromiseKit's only unlabeled one-argument initializer bridges a guarantee or another
         // promise (`Promise(guarantee)`): here that is the promise itself.
