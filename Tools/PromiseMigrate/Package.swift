@@ -15,9 +15,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0")
     ],
     targets: [
+        // libIndexStore's C API, loaded at run time (no link-time dependency on the toolchain's library).
+        .target(name: "CIndexStore", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "PromiseMigrateKit",
             dependencies: [
+                "CIndexStore",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

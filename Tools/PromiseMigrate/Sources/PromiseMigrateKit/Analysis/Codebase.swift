@@ -38,6 +38,9 @@ public struct Codebase: Sendable {
     private let typesByName: [String: [TypeRecord]]
     /// Every typealias of the codebase, to see through them when a trailing closure looks for its parameter.
     let aliases: TypeAliasTable
+    /// What the compiler resolved, when an index store was read: it replaces the syntax's guesses in
+    /// the files it covers.
+    public internal(set) var references: CompilerReferences?
 
     /// Indexes `files`.
     public init(files: [FileFacts]) {

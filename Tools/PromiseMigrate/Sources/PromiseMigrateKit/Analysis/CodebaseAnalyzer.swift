@@ -15,6 +15,37 @@ public struct Analysis: Sendable {
     public var elapsedSeconds: Double
 }
 
+extension Analysis {
+    /// Resolves calls with the index store at `storePath` from now on (see `CompilerReferences`).
+    /// Returns a note naming the files the store does not cover, whose calls stay resolved by syntax.
+    @discardableResult
+    public mutating func useIndexStore(at storePath: String, libraryPath: String? = nil) throws(IndexStoreError)
+        -> String?
+    {
+        let references = try CompilerReferences.read(
+            storePath: storePath, paths: files.map(\.path), codebase: codebase, libraryPath: libraryPath)
+        codebase.references = references
+        var notes = ""
+        if !references.uncovered.isEmpty {
+            let names = references.uncovered.prefix(3).map { files[$0].path }.joined(separator: ", ")
+            let more = references.uncovered.count > 3 ? " and \(references.uncovered.count - 3) more" : ""
+            notes +=
+                "note: \(references.uncovered.count) file(s) are not in the index store (\(names)\(more)): "
+                + "their calls are resolved by name\n"
+        }
+        let notCompiled = files.indices.reduce(0) { count, index in
+            count + codebase.notCompiledCalls(inFile: index).filter { codebase.resolve($0) != nil }.count
+        }
+        if notCompiled > 0 {
+            notes +=
+                "note: \(notCompiled) call(s) of the codebase's APIs sit in #if branches this build did not "
+                + "compile (another platform's code): resolved by name; a store from that platform's build "
+                + "resolves them\n"
+        }
+        return notes.isEmpty ? nil : notes
+    }
+}
+
 /// Scans roots, reads and parses every Swift file (in parallel), and indexes the result.
 public struct CodebaseAnalyzer: Sendable {
     /// Which folders to skip.

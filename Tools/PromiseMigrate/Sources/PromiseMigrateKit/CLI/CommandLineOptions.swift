@@ -29,6 +29,9 @@ public struct ReportOptions: Equatable, Sendable {
     /// The web address of the sources, to link each API's `path:line` (`…/blob/main/`).
     public var sourceURL: String?
 
+    /// An index store to resolve calls with (the compiler's answers instead of the syntax's).
+    public var indexStore: String?
+
     /// No paths and no options.
     public init() {}
 }
@@ -41,6 +44,9 @@ public struct ConvertOptions: Equatable, Sendable {
     public var write = false
     /// More of the codebase, where the APIs and their async variants are declared.
     public var context: String?
+
+    /// An index store to resolve calls with (the compiler's answers instead of the syntax's).
+    public var indexStore: String?
 
     /// No paths and no options.
     public init() {}
@@ -78,6 +84,9 @@ public struct WrapOptions: Equatable, Sendable {
     /// Modules to import besides the file's own imports and `PromiseAsync`.
     public var imports: [String] = []
 
+    /// An index store to resolve calls with (the compiler's answers instead of the syntax's).
+    public var indexStore: String?
+
     /// No file and no options.
     public init() {}
 }
@@ -109,6 +118,7 @@ extension ParsedCommand {
             while let argument = rest.popFirst() {
                 switch argument {
                 case "--json": options.json = true
+                case "--index-store": options.indexStore = try value(for: argument)
                 case "--html": options.htmlPath = try value(for: argument)
                 case "--exclude": options.excluded.append(try value(for: argument))
                 case "--source-url": options.sourceURL = try value(for: argument)
@@ -132,6 +142,7 @@ extension ParsedCommand {
                 switch argument {
                 case "--write": options.write = true
                 case "--context": options.context = try value(for: argument)
+                case "--index-store": options.indexStore = try value(for: argument)
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
@@ -165,6 +176,7 @@ extension ParsedCommand {
                 case "--output", "-o": options.output = try value(for: argument)
                 case "--context": options.context = try value(for: argument)
                 case "--import": options.imports.append(try value(for: argument))
+                case "--index-store": options.indexStore = try value(for: argument)
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
@@ -187,13 +199,17 @@ extension ParsedCommand {
         It parses Swift sources and never compiles them.
 
         USAGE
-          promise-migrate report PATH... [--json] [--html FILE] [--source-url URL] [--module-depth N] [--exclude NAME]...
+          promise-migrate report PATH... [--json] [--html FILE] [--index-store DIR] [--source-url URL]
+                                 [--module-depth N] [--exclude NAME]...
               Per file and per module: completion-handler APIs by shape, promise and async APIs, call sites
               of each kind, wait() calls (those in async code are refused at run time), promise-wrapper
               sites whose API has an async variant, main-queue callbacks, a state (callback, promise,
               mixed, async, done), a progress figure per module, and the APIs to migrate next.
               --json          the report as JSON (schema "promise-migrate-report", see README.md)
               --html FILE     also write a self-contained HTML page: where to start, and the work left
+              --index-store DIR  resolve calls as the compiler did: SwiftPM's .build/debug/index/store,
+                              Xcode's DerivedData/<project>/Index.noindex/DataStore (needs the toolchain's
+                              libIndexStore; PROMISE_MIGRATE_LIBINDEXSTORE names another)
               --source-url URL  link each API's path:line in the page to URL + path + #Lline
               --module-depth N  where no Package.swift names the targets, a module is a folder N levels
                               below the root (default: each file's folder)
@@ -201,6 +217,7 @@ extension ParsedCommand {
                               and node_modules are always skipped)
 
           promise-migrate wrap FILE [--type NAME]... [--write] [--output PATH] [--context DIR] [--import MODULE]...
+                               [--index-store DIR]
               For each completion-handler method of FILE's types: a Promise wrapper and an async facade.
               Prints the code unless --write is given; --write creates PATH (default: FILE's folder,
               <name>+Promises.swift) and replaces only a file that promise-migrate generated.
@@ -209,13 +226,15 @@ extension ParsedCommand {
               --context DIR   where to look up typealiases, Sendable types and existing async variants
                               (default: FILE's folder)
               --import MODULE also import MODULE (when the output goes into another module)
+              --index-store DIR  as for report: overrides of other modules' methods are told apart
 
-          promise-migrate convert PATH... [--write] [--context DIR]
+          promise-migrate convert PATH... [--write] [--context DIR] [--index-store DIR]
               In async code, rewrites calls of completion-handler APIs that have an async variant (declared,
               or generated by wrap) into `try await`: the handler's success path after the call, its error
               path in `catch`. Prints a diff unless --write is given. Calls it cannot convert safely are
               listed with the reason.
               --context DIR   more of the codebase, where the APIs and async variants are declared
+              --index-store DIR  as for report: each call's API is the one the compiler chose
 
           promise-migrate promisekit PATH... [--write] [--context DIR] [--queue QUEUE]
               Rewrites PromiseKit code (files that import PromiseKit or PMKFoundation) into this library's

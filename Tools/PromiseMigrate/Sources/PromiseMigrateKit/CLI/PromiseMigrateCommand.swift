@@ -55,7 +55,15 @@ public enum PromiseMigrateCommand {
         let scanner = SourceScanner(
             excludedFolders: SourceScanner.defaultExcludedFolders.union(options.excluded),
             moduleDepth: options.moduleDepth)
-        let analysis = CodebaseAnalyzer(scanner: scanner).analyze(options.paths)
+        var analysis = CodebaseAnalyzer(scanner: scanner).analyze(options.paths)
+        if let store = options.indexStore {
+            do {
+                if let note = try analysis.useIndexStore(at: store) { output.err(note) }
+            } catch {
+                output.err("error: \(error)\n")
+                return 1
+            }
+        }
         let report = ReportBuilder.build(analysis)
         if options.json {
             do {

@@ -29,17 +29,42 @@ struct WrapCommand<Output: CommandOutput> {
 
         // The codebase gives typealiases, Sendable types and existing names; the file's own facts are
         // parsed from the text read above, and a previous output is left out.
-        let analysis = CodebaseAnalyzer().analyze([options.context ?? (folder.isEmpty ? "." : folder)])
-        var facts = zip(analysis.files, analysis.codebase.files).filter { ref, facts in
+        // With an index store and no --context, the context is the file's module as the build made it.
+        var roots = [options.context ?? (folder.isEmpty ? "." : folder)]
+        if let store = options.indexStore, options.context == nil {
+            do {
+                let module = try CompilerReferences.moduleFiles(of: file, storePath: store)
+                if module.isEmpty {
+                    output.err("warning: the index store does not compile \(file); the context is its folder\n")
+                } else {
+                    roots = module
+                }
+            } catch {
+                output.err("error: \(error)\n")
+                return 1
+            }
+        }
+        let analysis = CodebaseAnalyzer().analyze(roots)
+        let kept = zip(analysis.files, analysis.codebase.files).filter { ref, facts in
             let identity = Self.canonical(ref.path)
             return !facts.isGenerated && identity != destinationIdentity && identity != fileIdentity
-        }.map(\.1)
+        }
+        var facts = kept.map(\.1)
         let parsed = FileFacts(parsing: source, path: file, isMainFile: file.hasSuffix("main.swift"))
         if let problem = parsed.syntaxProblem {
             output.err("warning: \(file):\(problem.line):\(problem.column): \(problem.message); wrapping what parsed\n")
         }
         facts.append(parsed)
-        let codebase = Codebase(files: facts)
+        var codebase = Codebase(files: facts)
+        if let store = options.indexStore {
+            do {
+                codebase.references = try CompilerReferences.read(
+                    storePath: store, paths: kept.map(\.0.path) + [file], codebase: codebase)
+            } catch {
+                output.err("error: \(error)\n")
+                return 1
+            }
+        }
 
         let known = Set(parsed.functions.map(\.context.typePath).filter { !$0.isEmpty })
         let knownSimple = Set(known.compactMap { $0.split(separator: ".").last.map(String.init) })

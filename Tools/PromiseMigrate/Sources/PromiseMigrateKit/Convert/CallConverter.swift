@@ -41,7 +41,7 @@ public struct CallConverter {
             guard let name = Callee(node.calledExpression).name else { continue }
             let records = facts.calls.filter { $0.line == line && $0.name == name }
             guard records.count == 1, let record = records.first, facts.contextIsAsync[record.context],
-                let (kind, targets) = codebase.resolve(record), kind == .callback, targets.count == 1,
+                let (kind, targets) = codebase.resolve(record, inFile: fileIndex), kind == .callback, targets.count == 1,
                 let target = targets.first, let handler = codebase.handler(target)
             else { continue }
             let function = codebase.function(target)

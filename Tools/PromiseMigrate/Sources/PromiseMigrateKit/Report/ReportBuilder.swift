@@ -10,8 +10,8 @@ public enum ReportBuilder {
         var callSites = [[CallSiteEntry]](repeating: [], count: codebase.files.count)
 
         for (fileIndex, file) in codebase.files.enumerated() {
-            for call in file.calls {
-                guard let (kind, targets) = codebase.resolve(call) else { continue }
+            for call in codebase.resolvedCalls(inFile: fileIndex) {
+                let (kind, targets) = (call.kind, call.targets)
                 let inAsync = file.contextIsAsync[call.context]
                 counts[fileIndex].callSites[kind.rawValue, default: 0] += 1
                 styles[fileIndex].addCall(kind, inAsync: inAsync, wrapped: file.contextIsPromiseBody[call.context])

@@ -4,6 +4,8 @@ import SwiftSyntax
 struct Callee {
     /// The base name (`fetchUser` for `client.fetchUser`), nil for a closure or subscript call.
     var name: String?
+    /// The token of that name, where the compiler's index records the call.
+    var nameToken: TokenSyntax?
     /// Whether it is called on something (`x.wait()`, not `wait()`).
     var hasBase = false
     /// The receiver as written, for `x.wait()`.
@@ -22,9 +24,11 @@ struct Callee {
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
+            nameToken = reference.baseName
             isPromiseType = name == "Promise"
         } else if let member = expression.as(MemberAccessExprSyntax.self) {
             name = member.declName.baseName.text
+            nameToken = member.declName.baseName
             isImplicitMember = member.base == nil
             if let base = member.base {
                 hasBase = true

@@ -6,7 +6,7 @@ extension FunctionRecord {
         name: String, parameters: FunctionParameterListSyntax, effects: FunctionEffectSpecifiersSyntax?,
         returnType: TypeSyntax?, modifiers: DeclModifierListSyntax, attributes: AttributeListSyntax,
         generics: GenericParameterClauseSyntax?, whereClause: GenericWhereClauseSyntax?, context: DeclarationContext,
-        line: Int
+        line: Int, column: Int = 0
     ) {
         let declared = DeclarationModifiers(modifiers)
         let attributeTexts = attributes.compactMap { $0.as(AttributeSyntax.self)?.trimmedDescription }
@@ -22,7 +22,7 @@ extension FunctionRecord {
             genericParameterNames: generics?.parameters.map(\.name.text) ?? [],
             genericWhereClause: whereClause?.trimmedDescription,
             renamedTo: attributeTexts.lazy.compactMap(Self.renamedTarget).first,
-            otherModifiers: declared.others, context: context, line: line)
+            otherModifiers: declared.others, context: context, line: line, column: column)
     }
 
     /// `"fetch(id:)"` from `@available(*, renamed: "fetch(id:)")`.

@@ -70,6 +70,9 @@ public struct FunctionRecord: Hashable, Sendable {
     public var context: DeclarationContext
     /// 1-based line of the declaration's name.
     public var line: Int
+    /// 1-based UTF-8 column of its name (of `init` for an initializer), where the compiler's index
+    /// records its definition.
+    public var column: Int = 0
 
     /// Swift's full name: `fetchUser(id:completion:)`.
     public var fullName: String {

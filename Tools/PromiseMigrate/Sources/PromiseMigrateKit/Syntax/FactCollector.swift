@@ -78,6 +78,10 @@ final class FactCollector: SyntaxVisitor {
         converter.location(for: node.positionAfterSkippingLeadingTrivia).line
     }
 
+    private func column(_ node: some SyntaxProtocol) -> Int {
+        converter.location(for: node.positionAfterSkippingLeadingTrivia).column
+    }
+
     private var typePath: String { types.last?.record.path ?? "" }
 
     private var declarationContext: DeclarationContext {
@@ -168,6 +172,10 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
         conditions.append(IfConfigCondition.condition(of: node))
+        if let elements = node.elements {
+            let end = converter.location(for: elements.endPositionBeforeTrailingTrivia).line
+            facts.conditionalClauses.append(line(elements)...max(line(elements), end))
+        }
         return .visitChildren
     }
 
@@ -293,7 +301,8 @@ final class FactCollector: SyntaxVisitor {
                     name: node.name.text, parameters: signature.parameterClause.parameters,
                     effects: signature.effectSpecifiers, returnType: signature.returnClause?.type,
                     modifiers: node.modifiers, attributes: node.attributes, generics: node.genericParameterClause,
-                    whereClause: node.genericWhereClause, context: declarationContext, line: line(node.name)))
+                    whereClause: node.genericWhereClause, context: declarationContext, line: line(node.name),
+                    column: column(node.name)))
         }
         functionDepth += 1
         pushContext(declaredAsync: signature.effectSpecifiers?.asyncSpecifier != nil)
@@ -314,7 +323,7 @@ final class FactCollector: SyntaxVisitor {
                 name: "init", parameters: signature.parameterClause.parameters, effects: signature.effectSpecifiers,
                 returnType: nil, modifiers: node.modifiers, attributes: node.attributes,
                 generics: node.genericParameterClause, whereClause: node.genericWhereClause,
-                context: declarationContext, line: line(node.initKeyword)))
+                context: declarationContext, line: line(node.initKeyword), column: column(node.initKeyword)))
         functionDepth += 1
         pushContext(declaredAsync: signature.effectSpecifiers?.asyncSpecifier != nil)
         variables.pushParameters(signature.parameterClause.parameters)
@@ -345,6 +354,10 @@ final class FactCollector: SyntaxVisitor {
                 trailingClosureLabels: (node.trailingClosure == nil ? [] : ["_"])
                     + node.additionalTrailingClosures.map(\.label.text),
                 usage: CallUsage(of: node), line: line, context: context)
+            if let token = callee.nameToken {
+                call.nameLine = self.line(token)
+                call.nameColumn = column(token)
+            }
             let receiver = variables.receiver(
                 of: node.calledExpression, ownType: typePath.split(separator: ".").last.map(String.init))
             call.receiverType = receiver.type

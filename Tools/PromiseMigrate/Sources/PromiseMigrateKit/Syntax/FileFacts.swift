@@ -28,6 +28,9 @@ public struct CallRecord: Hashable, Sendable {
     public var line: Int
     /// The lexical context it is in (index into `FileFacts.contextIsAsync`).
     public var context: Int
+    /// 1-based line and UTF-8 column of the called name, where the compiler's index records the call.
+    public var nameLine = 0
+    public var nameColumn = 0
 }
 
 /// A blocking `wait()` or `wait(timeout:)` call.
@@ -109,6 +112,8 @@ public struct FileFacts: Sendable {
     /// For each lexical context, whether it is the body of a promise (`Promise { resolver in … }`,
     /// `Promise { resolver in … }`), where callback calls are being wrapped.
     public var contextIsPromiseBody: [Bool] = [false]
+    /// The lines of each `#if`/`#elseif`/`#else` branch's code.
+    public var conditionalClauses: [ClosedRange<Int>] = []
     /// Set when the parser had to recover from errors.
     public var syntaxProblem: SyntaxProblem?
     /// Written by `promise-migrate wrap`: left out when wrapping again.

@@ -32,6 +32,14 @@ public struct WrapPlanner: Sendable {
             else { continue }
             let owner = function.context.typePath.isEmpty ? "" : "\(function.context.typePath)."
             let name = "\(owner)\(function.fullName)"
+            if codebase.references?.foreignOverrides.contains(key) == true {
+                refusals.append(
+                    WrapRefusal(
+                        name: name, line: function.line,
+                        reason: "it overrides or implements another module's method (the index store says so): "
+                            + "callers reach it through that module's API, whose own async variant is the one to call"))
+                continue
+            }
             switch makePlan(function, key: key, handler: handler) {
             case .failure(let refusal):
                 refusals.append(WrapRefusal(name: name, line: function.line, reason: refusal.reason))
