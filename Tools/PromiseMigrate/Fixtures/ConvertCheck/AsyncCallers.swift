@@ -40,6 +40,15 @@ func logOutEverywhere(_ client: UserClient) async throws {
     }
 }
 
+/// `success:`/`failure:` closures: converted.
+func signInAndSay(_ accounts: AccountService) async {
+    accounts.signIn(user: "ada", success: { token in
+        print("signed in:", token)
+    }, failure: { error in
+        print("not signed in:", error)
+    })
+}
+
 /// Left alone: a typed failure (`APIError`) the async facade does not keep.
 func printPage(_ client: UserClient) async {
     client.fetchUsers(page: 1) { result in

@@ -37,6 +37,22 @@ do {
     check(error as? APIError == .offline, "(Error?) rejects with the handler's error")
 }
 
+let accounts = AccountService()
+check(try await accounts.signIn(user: "ada") == "token-ada", "success: (T), failure: (Error)")
+do {
+    _ = try await accounts.signIn(user: "")
+    check(false, "the failure closure rejects")
+} catch {
+    check(error as? APIError == .offline, "the failure closure rejects with its error")
+}
+try await accounts.signOut(everywhere: true)
+do {
+    try await accounts.signOut(everywhere: false)
+    check(false, "a failure closure given nil rejects")
+} catch {
+    check(error as? PromiseError == .missingValueAndError, "a failure closure given nil rejects all the same")
+}
+
 let (data, response) = try await NetworkClient.get(URL(fileURLWithPath: "/index.html"))
 check(data == Data("ok".utf8) && response.expectedContentLength == 2, "(A?, B?, Error?)")
 check(try await NetworkClient.decode([Int].self, from: Data("[1,2]".utf8)) == [1, 2], "a generic method")

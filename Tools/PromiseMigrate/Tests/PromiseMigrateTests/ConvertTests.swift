@@ -19,6 +19,12 @@ import Testing
             func typed(completion: @escaping (Result<Int, LoadError>) -> Void) {}
             func typed() async throws -> Int { 0 }
             func legacyOnly(completion: @escaping (Error?) -> Void) {}
+            func signIn(user: String, success: @escaping (String) -> Void, failure: @escaping (Error) -> Void) {}
+            func signIn(user: String) async throws -> String { "" }
+            func remove(id: Int, success: @escaping () -> Void, failure: @escaping (NSError?) -> Void) {}
+            func remove(id: Int) async throws {}
+            func post(id: Int, success: @escaping () -> Void, failure: @escaping (LoadError) -> Void) {}
+            func post(id: Int) async throws {}
         }
         """
 
@@ -108,6 +114,58 @@ import Testing
                     print(total)
                 }
                 """)
+    }
+
+    @Test func successAndFailureClosuresBecomeDoCatch() throws {
+        let (output, text) = try convert(
+            """
+            func a(_ client: Client) async {
+                client.signIn(user: "ada", success: { token in
+                    print(token)
+                }, failure: { problem in
+                    print(problem)
+                })
+            }
+
+            func b(_ client: Client) async {
+                client.remove(id: 1) {
+                    print("removed")
+                } failure: { error in
+                    print(error.code)
+                }
+            }
+
+            func c(_ client: Client) async {
+                client.post(id: 1, success: { print("posted") }, failure: { error in print(error) })
+            }
+            """, write: true)
+        #expect(output.stderr.contains("2 call(s) converted, 1 left alone"))
+        #expect(
+            output.stderr.contains(
+                "post(id:success:failure:): its failure closure takes `LoadError`, and the async variant throws"))
+        #expect(
+            text.hasPrefix(
+                """
+                func a(_ client: Client) async {
+                    do {
+                        let token = try await client.signIn(user: "ada")
+                        print(token)
+                    } catch {
+                        let problem = error
+                        print(problem)
+                    }
+                }
+
+                func b(_ client: Client) async {
+                    do {
+                        try await client.remove(id: 1)
+                        print("removed")
+                    } catch {
+                        let error = error as NSError
+                        print(error.code)
+                    }
+                }
+                """))
     }
 
     @Test func whatCannotBeConvertedSafelyIsLeftAloneWithTheReason() throws {

@@ -33,6 +33,8 @@ import Testing
         ("increment(by:completion:)", .value, "Int"),
         ("value(named:completion:)", .optionalValueAndError, "Value"),
         ("fetchServerTime(completion:)", .optionalValueAndError, "Date"),
+        ("signIn(user:success:failure:)", .successAndFailure, "String"),
+        ("signOut(everywhere:success:failure:)", .successAndFailure, "Void"),
     ])
     func everyShapeOfTheFixtureIsRecognised(name: String, shape: HandlerShape, value: String) throws {
         let info = try handler(name)

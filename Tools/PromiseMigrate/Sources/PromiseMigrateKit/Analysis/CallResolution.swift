@@ -19,7 +19,7 @@ extension Codebase {
     public func resolvedCalls(inFile index: Int) -> [ResolvedCall] {
         let file = files[index]
         guard let compiled = references?.calls[index], let positions = references?.compiledPositions[index] else {
-            return file.calls.compactMap(resolvedBySyntax)
+            return file.calls.compactMap { resolvedBySyntax($0, inFile: index) }
         }
         var byPosition: [Int: CallRecord] = [:]
         for call in file.calls where call.nameLine > 0 { byPosition[call.nameLine << 20 | call.nameColumn] = call }
@@ -29,7 +29,9 @@ extension Codebase {
                 line: record?.line ?? call.line, name: function(call.target).name, context: record?.context ?? 0,
                 kind: kind(of: call.target) ?? .callback, targets: [call.target])
         }
-        return resolved + notCompiledCalls(inFile: index, positions: positions).compactMap(resolvedBySyntax)
+        return resolved + notCompiledCalls(inFile: index, positions: positions).compactMap {
+            resolvedBySyntax($0, inFile: index)
+        }
     }
 
     /// The calls of file `index` that the build did not compile (an inactive `#if` branch: another
@@ -53,8 +55,8 @@ extension Codebase {
         }
     }
 
-    private func resolvedBySyntax(_ call: CallRecord) -> ResolvedCall? {
-        resolve(call).map {
+    private func resolvedBySyntax(_ call: CallRecord, inFile index: Int) -> ResolvedCall? {
+        resolve(call, inSourceFile: index).map {
             ResolvedCall(line: call.line, name: call.name, context: call.context, kind: $0.kind, targets: $0.targets)
         }
     }
@@ -64,7 +66,7 @@ extension Codebase {
     public func resolve(_ call: CallRecord, inFile index: Int) -> (kind: APIKind, targets: [FunctionKey])? {
         guard let compiled = references?.calls[index], let positions = references?.compiledPositions[index],
             positions.contains(call.nameLine << 20 | call.nameColumn)
-        else { return resolve(call) }
+        else { return resolve(call, inSourceFile: index) }
         guard let match = compiled.first(where: { $0.line == call.nameLine && $0.column == call.nameColumn }),
             let kind = kind(of: match.target)
         else { return nil }

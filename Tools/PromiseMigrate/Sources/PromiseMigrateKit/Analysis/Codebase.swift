@@ -96,25 +96,115 @@ public struct Codebase: Sendable {
 
     // MARK: Calls
 
-    /// The APIs `call` may reach, by name and, when the file says it, by the receiver's type.
-    func candidates(for call: CallRecord) -> [FunctionKey] {
+    /// The APIs `call` (in file `fileIndex`, when known) may reach, by name and, when the file says it,
+    /// by the receiver's type. Never another module's: a method the receiver's type (or a superclass) gets
+    /// from outside the codebase, a platform object's (`tableView.`, `navigationController?.`), XCTest's
+    /// `fulfill()`, or another file's `private` method.
+    func candidates(for call: CallRecord, inFile fileIndex: Int? = nil) -> [FunctionKey] {
         guard let byType = apisByNameAndType[call.name] else { return [] }
-        if let receiver = call.receiverType {
-            if let onType = byType[receiver] { return onType }
-            // An implicit receiver may mean a free function or an inherited member; a type the codebase
-            // does not declare is someone else's API; a declared one may inherit the method.
-            if !call.receiverIsImplicit && types(named: receiver).isEmpty { return [] }
+        var call = call
+        if call.receiverType == nil, let name = call.receiverName, let owner = call.enclosingType,
+            let declared = propertyType(named: name, in: owner)
+        {
+            call.receiverType = declared  // a property another file of the type declares
         }
-        return byType.count == 1 ? byType.first!.value : byType.values.flatMap { $0 }
+        var found: [FunctionKey]
+        if call.receiverType == nil, let name = call.receiverName, let platformTypes = Self.platformReceivers[name] {
+            // The platform's object: only the codebase's extensions of its type are ours.
+            found = platformTypes.lazy.flatMap { self.family(of: $0) }.compactMap { byType[$0] }.first ?? []
+        } else if let receiver = call.receiverType {
+            // The nearest declaration: the type's own, else its superclass's or protocol's.
+            let family = self.family(of: receiver, includingItself: !call.receiverIsSuper)
+            found = family.lazy.compactMap { byType[$0] }.first ?? []
+            // With no receiver written, a free function; else the method is not the codebase's.
+            if found.isEmpty && call.receiverIsImplicit { found = byType[""] ?? [] }
+        } else {
+            if call.name == "fulfill", let fileIndex, files[fileIndex].imports.contains(where: { $0.module == "XCTest" }) {
+                return []  // an XCTestExpectation's
+            }
+            // On a receiver of unknown type, an override of another module's method (a view controller's
+            // `dismiss(animated:completion:)`) is far more likely that module's method.
+            found = byType.values.flatMap { $0 }.filter { !overridesForeignMethod($0) }
+        }
+        guard let fileIndex else { return found }
+        return found.filter { key in
+            key.file == fileIndex || !["private", "fileprivate"].contains(function(key).accessLevel ?? "")
+        }
+    }
+
+    /// Properties of UIKit's and AppKit's objects, read as receivers, with their types: their methods are
+    /// the platform's, but for what the codebase's extensions of those types add.
+    static let platformReceivers: [String: [String]] = [
+        "tableView": ["UITableView", "NSTableView"], "collectionView": ["UICollectionView", "NSCollectionView"],
+        "navigationController": ["UINavigationController"], "tabBarController": ["UITabBarController"],
+        "splitViewController": ["UISplitViewController"], "presentingViewController": ["UIViewController"],
+        "presentedViewController": ["UIViewController"], "parent": ["UIViewController", "NSViewController"],
+        "view": ["UIView", "NSView"], "superview": ["UIView", "NSView"], "contentView": ["UIView", "NSView"],
+        "window": ["UIWindow", "NSWindow"], "scrollView": ["UIScrollView", "NSScrollView"],
+        "webView": ["WKWebView"], "navigationItem": ["UINavigationItem"], "layer": ["CALayer"],
+        "application": ["UIApplication", "NSApplication"], "transitionCoordinator": ["UIViewControllerTransitionCoordinator"],
+    ]
+
+    /// The type of property `name` as a declaration of `owner` (or of a type it inherits from) states it.
+    func propertyType(named name: String, in owner: String) -> String? {
+        for type in family(of: owner) {
+            for record in types(named: type) { if let found = record.propertyTypes[name] { return found } }
+        }
+        return nil
+    }
+
+    /// Whether `key` is an `override` of a method no type of the codebase above its own declares.
+    func overridesForeignMethod(_ key: FunctionKey) -> Bool {
+        let declaration = function(key)
+        guard declaration.otherModifiers.contains("override") else { return false }
+        let owner = declaration.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let ancestors = family(of: owner, includingItself: false)
+        return !ancestors.contains { ancestor in
+            functions(named: declaration.name).contains { self.function($0).context.typePath.hasSuffix(ancestor) }
+        }
+    }
+
+    /// `name`, the types it inherits from and the protocols it conforms to, nearest first, as far as the
+    /// codebase declares them (a typealias is seen through); without `name` itself when `includingItself`
+    /// is false (`super`).
+    func family(of name: String, includingItself: Bool = true) -> [String] {
+        var start = name
+        if types(named: name).isEmpty, case .named(let target, _) = aliases.expand(.named(name, []), in: "") {
+            start = target.split(separator: ".").last.map(String.init) ?? target
+        }
+        var seen: Set<String> = [start]
+        var order: [String] = []
+        var queue = [start]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            if current != start || includingItself { order.append(current) }
+            for record in types(named: current) {
+                for inherited in record.inheritedTypes {
+                    let simple = Self.simpleTypeName(inherited)
+                    guard !simple.isEmpty, !types(named: simple).isEmpty, seen.insert(simple).inserted else { continue }
+                    queue.append(simple)
+                }
+            }
+        }
+        return order
+    }
+
+    /// `Base` for `Module.Base<T>` or `@unchecked Sendable`'s `Sendable`.
+    static func simpleTypeName(_ written: String) -> String {
+        let bare = written.split(separator: " ").last.map(String.init) ?? written
+        let withoutArguments = bare.prefix { $0 != "<" }
+        return withoutArguments.split(separator: ".").last.map(String.init) ?? String(withoutArguments)
     }
 
     /// The kind of API `call` reaches and the declarations it may be, or nil when it reaches none of the
     /// codebase's callback, promise or async functions. Overloads are told apart by labels, then by use:
     /// an awaited call is the async one, `.value` follows a promise, a closure goes to a handler. More
     /// than one target means the call is ambiguous: it is credited to none of them.
-    public func resolve(_ call: CallRecord) -> (kind: APIKind, targets: [FunctionKey])? {
+    public func resolve(_ call: CallRecord, inSourceFile fileIndex: Int? = nil) -> (
+        kind: APIKind, targets: [FunctionKey]
+    )? {
         var byKind: [APIKind: [FunctionKey]] = [:]
-        for key in candidates(for: call) where argumentsFit(call, function(key)) {
+        for key in candidates(for: call, inFile: fileIndex) where argumentsFit(call, function(key)) {
             if let kind = kind(of: key) { byKind[kind, default: []].append(key) }
         }
         guard !byKind.isEmpty else { return nil }
@@ -237,8 +327,7 @@ public struct Codebase: Sendable {
             }
         }
         guard let handler = handler(key) else { return nil }
-        var labels = function.parameters.map(\.label)
-        labels.remove(at: handler.parameterIndex)
+        let labels = handler.remainingLabels(of: function)
         return asyncFunction(named: function.name, labels: labels, typePath: function.context.typePath)
     }
 

@@ -77,6 +77,8 @@ struct HandlerDetector {
                 reason: "`\(alias.name)` is a typealias declared outside the codebase, so its shape is unknown here")
         }
         guard !candidates.isEmpty else { return nil }
+        // A failure closure makes it one outcome, whatever the name (`subscribeToPost(…success:failure:)`).
+        if let pair = successAndFailure(among: candidates, of: function) { return pair }
         let named = candidates.filter { candidate in
             if registers { return false }  // `observeChanges(handler:)`: called on every change
             let parameter = function.parameters[candidate.index]
@@ -103,6 +105,39 @@ struct HandlerDetector {
 }
 
 extension HandlerDetector {
+    /// A `success:` closure and a `failure:` (or `error:`) closure whose first parameter, if any, is an
+    /// error: one outcome, delivered through either.
+    func successAndFailure(among candidates: [(index: Int, type: TypeRef)], of function: FunctionRecord)
+        -> HandlerInfo?
+    {
+        func words(_ index: Int) -> String {
+            let parameter = function.parameters[index]
+            return "\(parameter.label) \(parameter.name)".lowercased()
+        }
+        guard let success = candidates.last(where: { words($0.index).contains("success") }),
+            let failure = candidates.last(where: {
+                let text = words($0.index)
+                return !text.contains("success") && (text.contains("fail") || text.contains("error"))
+            }),
+            case .function(let values, _, _, _, _) = success.type,
+            case .function(let errors, _, _, _, _) = failure.type
+        else { return nil }
+        if let first = errors.first {
+            var error = first
+            if case .optional(let wrapped) = first { error = wrapped }
+            guard HandlerShapeClassifier.isError(error) else { return nil }
+        }
+        let value: TypeRef
+        switch values.count {
+        case 0: value = .named("Void", [])
+        case 1: value = values[0]
+        default: value = .tuple(values)
+        }
+        return HandlerInfo(
+            parameterIndex: success.index, shape: .successAndFailure, valueType: value, handlerType: success.type,
+            reason: nil, failureParameterIndex: failure.index, successArity: values.count, failureArity: errors.count)
+    }
+
     /// A closure of one fraction or a byte count pair: a progress report, called many times.
     static func isProgress(_ parameters: [TypeRef]) -> Bool {
         let names = parameters.map { $0.simpleName ?? "" }

@@ -15,13 +15,16 @@ public enum HandlerShape: String, CaseIterable, Codable, Sendable {
     case none
     /// `(A?, B?, Error?)`, URLSession's shape, in a `Promise<(A, B)>`: `resolver.resolve`.
     case twoValuesAndError
+    /// Two closures, `success: (T) -> Void` and `failure: (Error) -> Void`, the style of Objective-C-era
+    /// networking layers: `resolver.fulfill` and `resolver.reject`.
+    case successAndFailure
     /// Anything else: reported, never wrapped.
     case other
 
     /// The resolver method that, passed as the handler, settles the promise.
     public var resolverMethod: String {
         switch self {
-        case .value, .none: return "fulfill"
+        case .value, .none, .successAndFailure: return "fulfill"
         default: return "resolve"
         }
     }
@@ -36,6 +39,7 @@ public enum HandlerShape: String, CaseIterable, Codable, Sendable {
         case .optionalError: return "(Error?)"
         case .none: return "()"
         case .twoValuesAndError: return "(A?, B?, Error?)"
+        case .successAndFailure: return "success: (T), failure: (Error)"
         case .other: return "other"
         }
     }
@@ -53,6 +57,19 @@ public struct HandlerInfo: Hashable, Sendable {
     public var handlerType: TypeRef
     /// Why the shape is `other`.
     public var reason: String?
+    /// For `successAndFailure`: the failure closure's index (`parameterIndex` is the success closure's),
+    /// and how many parameters each closure takes.
+    public var failureParameterIndex: Int? = nil
+    public var successArity = 0
+    public var failureArity = 0
+
+    /// Whether parameter `index` is a handler (the completion handler, or either closure of a pair).
+    public func covers(_ index: Int) -> Bool { index == parameterIndex || index == failureParameterIndex }
+
+    /// The labels of `function`'s parameters without the handlers': its async variant's.
+    public func remainingLabels(of function: FunctionRecord) -> [String] {
+        function.parameters.indices.filter { !covers($0) }.map { function.parameters[$0].label }
+    }
 }
 
 /// Classifies a handler's function type into a `HandlerShape`.

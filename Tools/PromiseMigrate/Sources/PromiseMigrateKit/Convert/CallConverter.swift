@@ -71,6 +71,9 @@ public struct CallConverter {
         converter: SourceLocationConverter
     ) -> Result<CallConversion, Reason> {
         func refuse(_ text: String) -> Result<CallConversion, Reason> { .failure(Reason(text: text)) }
+        if handler.shape == .successAndFailure {
+            return rewritePair(call, function: function, handler: handler, variant: variant, converter: converter)
+        }
         guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
             handler.parameterIndex == function.parameters.count - 1
         else { return refuse("the handler is not the trailing closure") }
@@ -147,8 +150,108 @@ public struct CallConverter {
             }
             let binding = names.first.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? ""
             lines = ["\(indent)\(binding)try await \(awaited)"] + Self.reindent(body, to: indent)
-        case .twoValuesAndError, .other:
+        case .twoValuesAndError, .other, .successAndFailure:
             return refuse("its handler shape has no straight-line form here")
+        }
+        let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
+        let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
+        return .success(
+            CallConversion(
+                startLine: start, endLine: end, replacement: lines, api: "", asyncVariant: variant.fullName))
+    }
+
+    /// `api(x, success: { v in S }, failure: { e in F })`, or with trailing closures, becomes
+    /// `do { let v = try await api(x); S } catch { let e = error; F }`.
+    private func rewritePair(
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
+        converter: SourceLocationConverter
+    ) -> Result<CallConversion, Reason> {
+        func refuse(_ text: String) -> Result<CallConversion, Reason> { .failure(Reason(text: text)) }
+        guard let failureIndex = handler.failureParameterIndex else { return refuse("no failure closure") }
+        let successLabel = function.parameters[handler.parameterIndex].label
+        let failureLabel = function.parameters[failureIndex].label
+        var closures: [String: ClosureExprSyntax] = [:]
+        var others: [LabeledExprSyntax] = []
+        for argument in call.arguments {
+            let label = argument.label?.text ?? "_"
+            if label == successLabel || label == failureLabel, let closure = argument.expression.as(ClosureExprSyntax.self) {
+                closures[label] = closure
+            } else {
+                others.append(argument)
+            }
+        }
+        if let trailing = call.trailingClosure {
+            closures[handler.parameterIndex < failureIndex && closures[successLabel] == nil ? successLabel : failureLabel] =
+                trailing
+        }
+        for extra in call.additionalTrailingClosures { closures[extra.label.text] = extra.closure }
+        guard let success = closures[successLabel], let failure = closures[failureLabel], closures.count == 2 else {
+            return refuse("its success and failure closures are not both written at the call")
+        }
+        let labels = others.map { $0.label?.text ?? "_" }
+        guard labels == variant.parameters.map(\.label) else {
+            return refuse("its arguments (\(labels.map { "\($0):" }.joined())) are not the async variant's")
+        }
+        guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else { return refuse("its result is used") }
+        if let reason = Self.runsLast(statement) { return refuse(reason) }
+        for closure in [success, failure] {
+            if closure.signature?.capture != nil {
+                return refuse("a closure has a capture list: awaiting would keep what it captures alive")
+            }
+            if ControlTransferFinder.find(in: closure.statements) {
+                return refuse("a closure has a return, break or continue, which would leave the function")
+            }
+            if Self.parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
+                return refuse("a closure uses $0: name the parameters first")
+            }
+        }
+        let values = Self.parameterNames(success)
+        let errors = Self.parameterNames(failure)
+        guard values.count == handler.successArity, errors.count == handler.failureArity, errors.count <= 1 else {
+            return refuse("its closures do not name each of their parameters")
+        }
+        var errorLine: String?
+        if let name = errors.first, name != "_" {
+            let typePath = function.context.typePath
+            let closureType = codebase.aliases.expand(
+                codebase.aliases.expand(function.parameters[failureIndex].type, in: typePath).withoutOptional,
+                in: typePath)
+            guard case .function(let parameters, _, _, _, _) = closureType,
+                let written = parameters.first
+            else { return refuse("its failure closure's type is not known") }
+            let errorType = written.withoutOptional.source
+            switch errorType {
+            case "Error", "any Error", "Swift.Error": errorLine = name == "error" ? nil : "let \(name) = error"
+            case "NSError": errorLine = "let \(name) = error as NSError"
+            default:
+                return refuse(
+                    "its failure closure takes `\(errorType)`, and the async variant throws `any Error`: cast in the "
+                        + "catch by hand")
+            }
+        }
+        let value: String? =
+            switch values.count {
+            case 0: nil
+            case 1: values[0] == "_" ? nil : values[0]
+            default: "(\(values.joined(separator: ", ")))"
+            }
+        let indent = Self.indentation(of: statement)
+        let callee: String
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            callee = "\(base.trimmedDescription).\(variant.name)"
+        } else {
+            callee = variant.name
+        }
+        let arguments = others.map { argument in
+            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
+        }
+        let awaited = "\(callee)(\(arguments.joined(separator: ", ")))"
+        var lines = Self.doCatch(
+            indent: indent, awaited: awaited, value: value, success: Array(success.statements), error: nil,
+            failure: Array(failure.statements))
+        if values.count == 1, values[0] == "_" { lines[1] = "\(indent)    _ = try await \(awaited)" }
+        if let errorLine, let catchLine = lines.firstIndex(of: "\(indent)} catch {") {
+            lines.insert("\(indent)    \(errorLine)", at: catchLine + 1)
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line

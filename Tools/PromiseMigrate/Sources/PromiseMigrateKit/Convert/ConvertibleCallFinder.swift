@@ -1,6 +1,7 @@
 import SwiftSyntax
 
-/// Finds the calls that end in a trailing closure and are statements of their own.
+/// Finds the calls that are statements of their own and pass a closure: trailing, or as an argument
+/// (`success: { … }, failure: { … }`).
 final class ConvertibleCallFinder: SyntaxVisitor {
     private(set) var calls: [FunctionCallExprSyntax] = []
     let converter: SourceLocationConverter
@@ -11,7 +12,9 @@ final class ConvertibleCallFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.trailingClosure != nil, node.parent?.is(CodeBlockItemSyntax.self) == true { calls.append(node) }
+        let passesClosure =
+            node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+        if passesClosure, node.parent?.is(CodeBlockItemSyntax.self) == true { calls.append(node) }
         return .visitChildren
     }
 }

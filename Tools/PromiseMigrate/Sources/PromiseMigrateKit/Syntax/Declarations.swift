@@ -113,6 +113,8 @@ public struct TypeRecord: Hashable, Sendable {
     public var isLocal: Bool
     /// Declares a `cancel()` method.
     public var hasCancelMethod: Bool
+    /// Its stored and computed properties whose types the declaration states, by name (simple type names).
+    public var propertyTypes: [String: String] = [:]
 
     /// The last component of the path.
     public var simpleName: String { path.split(separator: ".").last.map(String.init) ?? path }

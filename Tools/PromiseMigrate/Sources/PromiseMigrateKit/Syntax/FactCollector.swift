@@ -217,7 +217,7 @@ final class FactCollector: SyntaxVisitor {
         pushType(
             kind: "class", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
-        variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -227,7 +227,7 @@ final class FactCollector: SyntaxVisitor {
         pushType(
             kind: "struct", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
-        variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -237,7 +237,7 @@ final class FactCollector: SyntaxVisitor {
         pushType(
             kind: "enum", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
-        variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -247,7 +247,7 @@ final class FactCollector: SyntaxVisitor {
         pushType(
             kind: "actor", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
-        variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -257,7 +257,7 @@ final class FactCollector: SyntaxVisitor {
         pushType(
             kind: "protocol", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: nil)
-        variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -268,7 +268,7 @@ final class FactCollector: SyntaxVisitor {
             kind: "extension", name: node.extendedType.trimmedDescription, inheritance: node.inheritanceClause,
             attributes: node.attributes, modifiers: node.modifiers, generics: nil, whereClause: node.genericWhereClause)
         // An extension sees the generic parameters of the type it extends; record them when known.
-        variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -362,6 +362,9 @@ final class FactCollector: SyntaxVisitor {
                 of: node.calledExpression, ownType: typePath.split(separator: ".").last.map(String.init))
             call.receiverType = receiver.type
             call.receiverIsImplicit = receiver.implicit
+            call.receiverIsSuper = receiver.isSuper
+            call.receiverName = receiver.name
+            call.enclosingType = typePath.isEmpty ? nil : typePath.split(separator: ".").last.map(String.init)
             facts.calls.append(call)
             if name == "wait", callee.hasBase, node.trailingClosure == nil,
                 node.arguments.isEmpty || node.arguments.first?.label?.text == "timeout",

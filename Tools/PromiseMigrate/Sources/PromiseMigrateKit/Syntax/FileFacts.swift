@@ -24,6 +24,13 @@ public struct CallRecord: Hashable, Sendable {
     public var receiverType: String? = nil
     /// Called without a receiver inside a type: a member of that type, or a free function.
     public var receiverIsImplicit = false
+    /// Called on `super`: `receiverType` is the enclosing type.
+    public var receiverIsSuper = false
+    /// The variable or property the receiver is read from when its type is unknown (`tableView`).
+    public var receiverName: String? = nil
+    /// The simple name of the type whose member makes the call, nil at the top level: another file's
+    /// declaration of that type may give `receiverName`'s type.
+    public var enclosingType: String? = nil
     /// 1-based line.
     public var line: Int
     /// The lexical context it is in (index into `FileFacts.contextIsAsync`).

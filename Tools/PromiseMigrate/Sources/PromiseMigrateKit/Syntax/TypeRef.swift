@@ -22,6 +22,12 @@ public indirect enum TypeRef: Hashable, Sendable {
     /// Anything else, kept as written (`some P`, `A & B`, `T.Type`, `inout T`).
     case other(String)
 
+    /// The wrapped type of an optional, else the type itself.
+    public var withoutOptional: TypeRef {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
     /// The unqualified name of a named type (`Result` for `Swift.Result`), nil for other kinds.
     public var simpleName: String? {
         guard case .named(let name, _) = self else { return nil }

@@ -8,12 +8,14 @@ struct VariableScopes {
     private var scopes: [[String: String]] = [[:]]
 
     /// A type's stored and computed properties are in scope in all its members, wherever declared.
-    mutating func pushMembers(of members: MemberBlockSyntax) {
+    @discardableResult
+    mutating func pushMembers(of members: MemberBlockSyntax) -> [String: String] {
         var scope: [String: String] = [:]
         for member in members.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) { Self.add(variable, to: &scope) }
         }
         scopes.append(scope)
+        return scope
     }
 
     /// A function's parameters.
@@ -35,13 +37,33 @@ struct VariableScopes {
         Self.add(variable, to: &scopes[scopes.count - 1])
     }
 
-    /// The type of a call's receiver, when the file says it, and whether there is no receiver written
-    /// (a member of `ownType`, or a free function).
-    func receiver(of callee: ExprSyntax, ownType: String?) -> (type: String?, implicit: Bool) {
+    /// What a call's receiver is, as far as the file says.
+    struct Receiver {
+        /// Its type's simple name, when the file says it.
+        var type: String?
+        /// No receiver written: a member of the enclosing type, or a free function.
+        var implicit = false
+        /// `super.`: `type` is the enclosing type, whose superclass is meant.
+        var isSuper = false
+        /// The variable or property it is read from when its type is unknown (`tableView` for
+        /// `tableView.reloadData(…)`, `navigationController` for `self.navigationController?.…`).
+        var name: String?
+    }
+
+    /// `self`, and the names `guard let … = self` gives it in closures.
+    static let selfNames: Set<String> = ["self", "Self", "strongSelf", "weakSelf", "sself"]
+
+    /// Members that name a type's shared instance: `Cache.shared.load(…)` is a call on a `Cache`.
+    static let singletonMembers: Set<String> = ["shared", "default", "current", "standard", "main", "instance", "sharedInstance"]
+
+    /// The receiver of a call whose callee is `callee`, inside a member of `ownType`.
+    func receiver(of callee: ExprSyntax, ownType: String?) -> Receiver {
         var callee = callee
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
-        guard let member = callee.as(MemberAccessExprSyntax.self) else { return (ownType, ownType != nil) }
-        guard var base = member.base else { return (nil, false) }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else {
+            return Receiver(type: ownType, implicit: ownType != nil)
+        }
+        guard var base = member.base else { return Receiver() }
         // `self?.load(…)`, `client!.load(…)`: the same receiver.
         while true {
             if let chained = base.as(OptionalChainingExprSyntax.self) {
@@ -52,18 +74,32 @@ struct VariableScopes {
                 break
             }
         }
+        if base.is(SuperExprSyntax.self) { return Receiver(type: ownType, isSuper: true) }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if name == "self" || name == "Self" { return (ownType, false) }
-            if name.first?.isUppercase == true { return (name, false) }
-            return (lookUp(name), false)
+            if Self.selfNames.contains(name) { return Receiver(type: ownType) }
+            if name.first?.isUppercase == true { return Receiver(type: name) }
+            let type = lookUp(name)
+            return Receiver(type: type, name: type == nil ? name : nil)
         }
-        if let inner = base.as(MemberAccessExprSyntax.self),
-            inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
-        {
-            return (lookUp(inner.declName.baseName.text), false)  // `self.service.fetch(…)`
+        if let inner = base.as(MemberAccessExprSyntax.self) {
+            var root = inner.base
+            while let unwrapped = root?.as(OptionalChainingExprSyntax.self)?.expression
+                ?? root?.as(ForceUnwrapExprSyntax.self)?.expression
+            {
+                root = unwrapped
+            }
+            let rootName = root?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let memberName = inner.declName.baseName.text
+            if let rootName, Self.selfNames.contains(rootName) {  // `self.service.fetch(…)`
+                let type = lookUp(memberName)
+                return Receiver(type: type, name: type == nil ? memberName : nil)
+            }
+            if let rootName, rootName.first?.isUppercase == true, Self.singletonMembers.contains(memberName) {
+                return Receiver(type: rootName)  // `Cache.shared.load(…)`
+            }
         }
-        return (nil, false)
+        return Receiver()
     }
 
     private func lookUp(_ name: String) -> String? {

@@ -177,6 +177,7 @@ public struct WrapGenerator: Sendable {
         let dropped = "a dropped handler rejects it with `PromiseError.brokenPromise`"
         switch plan.handler.shape {
         case .value, .none: return "it cannot fail, but \(dropped)."
+        case .successAndFailure: return "the failure closure's error rejects it, and \(dropped)."
         case .twoValuesAndError: return "the error rejects it, a missing value too, and \(dropped)."
         default: return "the handler's error rejects it, and \(dropped)."
         }
@@ -193,7 +194,7 @@ public struct WrapGenerator: Sendable {
         if let isolation { words.append(isolation) }
         words += plan.modifiers.filter { !(isolation != nil && $0 == "nonisolated") }
         words.append("func")
-        let parameters = function.parameters.enumerated().filter { $0.offset != plan.handler.parameterIndex }
+        let parameters = function.parameters.enumerated().filter { !plan.handler.covers($0.offset) }
             .map { declaration(of: $0.element) }
         out += "\(indent)\(words.joined(separator: " ")) \(name)\(function.genericParameterClause ?? "")"
         out += "(\(parameters.joined(separator: ", ")))"
@@ -217,7 +218,7 @@ public struct WrapGenerator: Sendable {
 
     /// The arguments that forward the wrapper's parameters to the method, handler excluded.
     private func forwardedArguments(_ plan: WrapPlan) -> [String] {
-        plan.function.parameters.enumerated().filter { $0.offset != plan.handler.parameterIndex }.map { _, parameter in
+        plan.function.parameters.enumerated().filter { !plan.handler.covers($0.offset) }.map { _, parameter in
             let name = Self.expression(parameter.name)
             return parameter.label == "_" ? name : "\(parameter.label): \(name)"
         }
@@ -235,19 +236,27 @@ public struct WrapGenerator: Sendable {
         }
         let tryWord = function.throwsClause == nil ? "" : "try "
         var arguments = plan.function.parameters.enumerated().map { index, parameter -> String in
-            let name = index == plan.handler.parameterIndex ? "\u{0}" : Self.expression(parameter.name)
+            let name =
+                index == plan.handler.parameterIndex
+                ? "\u{0}" : index == plan.handler.failureParameterIndex ? "\u{1}" : Self.expression(parameter.name)
             return parameter.label == "_" ? name : "\(parameter.label): \(name)"
         }
         switch plan.form {
         case .wrapping:
-            let handler = "resolver.\(plan.handler.shape.resolverMethod)"
-            arguments = arguments.map { $0.replacingOccurrences(of: "\u{0}", with: handler) }
+            let handler =
+                plan.handler.shape == .successAndFailure
+                ? resolverClosure(plan.handler) : "resolver.\(plan.handler.shape.resolverMethod)"
+            arguments = arguments.map {
+                $0.replacingOccurrences(of: "\u{0}", with: handler)
+                    .replacingOccurrences(of: "\u{1}", with: failureClosure(plan.handler))
+            }
             let discard = function.returnType == nil ? "" : "_ = "
             let call = "\(discard)\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
             return "\(promiseType)\(typeArgument).wrapping { resolver in \(call) }"
         case .cancellable:
             arguments = arguments.map {
-                $0.replacingOccurrences(of: "\u{0}", with: resolverClosure(plan.handler.shape))
+                $0.replacingOccurrences(of: "\u{0}", with: resolverClosure(plan.handler))
+                    .replacingOccurrences(of: "\u{1}", with: failureClosure(plan.handler))
             }
             let call = "\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
             return """
@@ -259,8 +268,27 @@ public struct WrapGenerator: Sendable {
         }
     }
 
-    private func resolverClosure(_ shape: HandlerShape) -> String {
-        switch shape {
+    /// The failure closure of a success/failure pair: its error (or none: `missingValueAndError`) rejects.
+    private func failureClosure(_ handler: HandlerInfo) -> String {
+        switch handler.failureArity {
+        case 0: return "{ resolver.resolve(nil, nil) }"
+        case 1: return "{ resolver.resolve(nil, $0) }"
+        default:
+            return "{ error, \(Array(repeating: "_", count: handler.failureArity - 1).joined(separator: ", ")) in "
+                + "resolver.resolve(nil, error) }"
+        }
+    }
+
+    private func resolverClosure(_ handler: HandlerInfo) -> String {
+        switch handler.shape {
+        case .successAndFailure:
+            switch handler.successArity {
+            case 0: return "{ resolver.fulfill() }"
+            case 1: return "{ resolver.fulfill($0) }"
+            default:
+                let names = (0..<handler.successArity).map { "$\($0)" }.joined(separator: ", ")
+                return "{ resolver.fulfill((\(names))) }"
+            }
         case .optionalValueAndError, .valueAndError: return "{ resolver.resolve($0, $1) }"
         case .result, .optionalError: return "{ resolver.resolve($0) }"
         case .value: return "{ resolver.fulfill($0) }"

@@ -48,8 +48,7 @@ public struct WrapPlan: Sendable {
 
     /// The facade's full name: `fetchUser(id:)`.
     public var asyncName: String {
-        var labels = function.parameters.map(\.label)
-        labels.remove(at: handler.parameterIndex)
+        let labels = handler.remainingLabels(of: function)
         return "\(function.name)(\(labels.map { "\($0):" }.joined()))"
     }
 }

@@ -81,7 +81,7 @@ public struct WrapPlanner: Sendable {
 
     private func signature(of plan: WrapPlan, name: String) -> String {
         let function = plan.function
-        let parameters = function.parameters.enumerated().filter { $0.offset != plan.handler.parameterIndex }
+        let parameters = function.parameters.enumerated().filter { !plan.handler.covers($0.offset) }
             .map { "\($0.element.label):\($0.element.type.source)" }
         let context = function.context
         let scope = "\(context.conditions.joined(separator: "&&"))|\(context.typePath)|\(context.whereClause ?? "")"
@@ -119,7 +119,7 @@ public struct WrapPlanner: Sendable {
                 "the handler `\(handler.handlerType.withoutAttributes.source)` has no wrapper "
                     + "(\(handler.reason ?? "unrecognised shape")); write `Promise.wrapping { resolver in … }` by hand")
         }
-        for (index, parameter) in function.parameters.enumerated() where index != handler.parameterIndex {
+        for (index, parameter) in function.parameters.enumerated() where !handler.covers(index) {
             if parameter.isVariadic {
                 return refuse("the variadic parameter `\(parameter.name)` cannot be forwarded (Swift has no splat)")
             }
@@ -141,8 +141,7 @@ public struct WrapPlanner: Sendable {
         }
 
         var notes: [String] = []
-        var labels = function.parameters.map(\.label)
-        labels.remove(at: handler.parameterIndex)
+        let labels = handler.remainingLabels(of: function)
         let promiseName = "\(function.name)Promise"
         let promiseTaken = existing(named: promiseName, labels: labels, typePath: context.typePath)
         if let promiseTaken {
@@ -244,7 +243,7 @@ public struct WrapPlanner: Sendable {
     /// An async function of the same name that takes the same arguments less some defaulted ones
     /// (`callbackQueue:`), which an async API has no use for.
     private func asyncVariantDroppingDefaults(_ function: FunctionRecord, handler: HandlerInfo) -> FunctionKey? {
-        let kept = function.parameters.enumerated().filter { $0.offset != handler.parameterIndex }.map(\.element)
+        let kept = function.parameters.enumerated().filter { !handler.covers($0.offset) }.map(\.element)
         guard kept.contains(where: { $0.defaultValue != nil }) else { return nil }
         let simpleType = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
         return codebase.functions(named: function.name).first { key in
