@@ -10,6 +10,8 @@ public struct ResolvedCall: Sendable {
     public var kind: APIKind
     /// The declarations it may reach; more than one means it is ambiguous.
     public var targets: [FunctionKey]
+    /// The function whose body makes it (index into the file's functions).
+    public var enclosingFunction: Int? = nil
 }
 
 extension Codebase {
@@ -27,7 +29,8 @@ extension Codebase {
             let record = byPosition[call.line << 20 | call.column]
             return ResolvedCall(
                 line: record?.line ?? call.line, name: function(call.target).name, context: record?.context ?? 0,
-                kind: kind(of: call.target) ?? .callback, targets: [call.target])
+                kind: kind(of: call.target) ?? .callback, targets: [call.target],
+                enclosingFunction: record?.enclosingFunction)
         }
         return resolved + notCompiledCalls(inFile: index, positions: positions).compactMap {
             resolvedBySyntax($0, inFile: index)
@@ -57,7 +60,9 @@ extension Codebase {
 
     private func resolvedBySyntax(_ call: CallRecord, inFile index: Int) -> ResolvedCall? {
         resolve(call, inSourceFile: index).map {
-            ResolvedCall(line: call.line, name: call.name, context: call.context, kind: $0.kind, targets: $0.targets)
+            ResolvedCall(
+                line: call.line, name: call.name, context: call.context, kind: $0.kind, targets: $0.targets,
+                enclosingFunction: call.enclosingFunction)
         }
     }
 

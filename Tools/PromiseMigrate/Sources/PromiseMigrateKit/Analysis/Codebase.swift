@@ -315,7 +315,9 @@ public struct Codebase: Sendable {
     // MARK: Async variants
 
     /// An async function that replaces callback function `key`: the target of its `@available(*, renamed:)`,
-    /// or one of the same name, in the same type, with the same labels but the handler's.
+    /// or one in the same type named as it is (or with `Async` after the name) that takes the same
+    /// arguments less the handler and, perhaps, some defaulted ones (`callbackQueue:`), which an async API
+    /// has no use for.
     public func asyncVariant(of key: FunctionKey) -> FunctionKey? {
         let function = function(key)
         if let renamed = function.renamedTo {
@@ -328,7 +330,45 @@ public struct Codebase: Sendable {
         }
         guard let handler = handler(key) else { return nil }
         let labels = handler.remainingLabels(of: function)
-        return asyncFunction(named: function.name, labels: labels, typePath: function.context.typePath)
+        let typePath = function.context.typePath
+        for name in [function.name, function.name + "Async"] {
+            if let exact = asyncFunction(named: name, labels: labels, typePath: typePath) { return exact }
+        }
+        let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
+        guard kept.contains(where: { $0.defaultValue != nil }) else { return nil }
+        let simpleType = typePath.split(separator: ".").last.map(String.init) ?? ""
+        for name in [function.name, function.name + "Async"] {
+            let match = functions(named: name).first { candidateKey in
+                let candidate = self.function(candidateKey)
+                guard candidate.isAsync,
+                    (candidate.context.typePath.split(separator: ".").last.map(String.init) ?? "") == simpleType
+                else { return false }
+                var remaining = candidate.parameters.map(\.label)[...]
+                for parameter in kept {
+                    if remaining.first == parameter.label {
+                        remaining.removeFirst()
+                    } else if parameter.defaultValue == nil {
+                        return false
+                    }
+                }
+                return remaining.isEmpty
+            }
+            if let match { return match }
+        }
+        return nil
+    }
+
+    /// Whether function `caller` is an async stand-in for callback API `api` (its async variant, or an
+    /// async function of the same type named as it or with `Async` after the name): its calls of `api`
+    /// are how it is built, not calls to migrate.
+    public func isAsyncStandIn(_ caller: FunctionKey, for api: FunctionKey) -> Bool {
+        guard caller != api else { return false }
+        let callerFunction = function(caller)
+        guard callerFunction.isAsync else { return false }
+        if asyncVariant(of: api) == caller { return true }
+        let apiFunction = function(api)
+        return [apiFunction.name, apiFunction.name + "Async"].contains(callerFunction.name)
+            && callerFunction.context.typePath == apiFunction.context.typePath
     }
 
     /// An async function named `name` with exactly `labels`, in a type of the same simple name when

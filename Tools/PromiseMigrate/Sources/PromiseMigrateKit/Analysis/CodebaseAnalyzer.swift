@@ -13,6 +13,8 @@ public struct Analysis: Sendable {
     public var diagnostics: [FileDiagnostic]
     /// Wall-clock seconds for scanning, reading, parsing and indexing.
     public var elapsedSeconds: Double
+    /// The `CODEOWNERS` of the repository of the first root, if any.
+    public var codeOwners: CodeOwners? = nil
 }
 
 extension Analysis {
@@ -60,7 +62,9 @@ public struct CodebaseAnalyzer: Sendable {
     /// diagnostic; one that parses with errors is kept, with a diagnostic.
     public func analyze(_ roots: [String]) -> Analysis {
         let started = DispatchTime.now()
-        let (found, scanDiagnostics) = scanner.scan(roots)
+        let scan = scanner.scanWithProjects(roots)
+        let found = ModuleMapper.assign(scan)
+        let scanDiagnostics = scan.diagnostics
         let outcomes = Self.parseAll(found)
         var files: [SourceFileRef] = []
         var facts: [FileFacts] = []
@@ -84,7 +88,8 @@ public struct CodebaseAnalyzer: Sendable {
         let codebase = Codebase(files: facts)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return Analysis(
-            roots: roots, files: files, codebase: codebase, diagnostics: diagnostics, elapsedSeconds: elapsed)
+            roots: roots, files: files, codebase: codebase, diagnostics: diagnostics, elapsedSeconds: elapsed,
+            codeOwners: roots.first.flatMap(CodeOwners.find(from:)))
     }
 
     /// Reads and parses every file, on all cores; results in input order.

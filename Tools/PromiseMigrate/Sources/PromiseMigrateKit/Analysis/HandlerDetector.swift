@@ -183,7 +183,12 @@ struct TypeAliasTable {
     private func lookup(_ name: String, in typePath: String) -> TypeAliasRecord? {
         let simple = name.split(separator: ".").last.map(String.init) ?? name
         guard let records = byName[simple] else { return nil }
-        if name.contains(".") { return records.first { $0.path == name || $0.path.hasSuffix(".\(name)") } }
+        if name.contains(".") {
+            if let match = records.first(where: { $0.path == name || $0.path.hasSuffix(".\(name)") }) { return match }
+            // `Moya.Completion`: a module-qualified name of a top-level alias the codebase declares.
+            let rest = String(name[name.index(after: name.firstIndex(of: ".")!)...])
+            return rest.contains(".") ? nil : records.first { $0.path == rest }
+        }
         // Innermost first: an alias nested in the enclosing type shadows a global one.
         var scope = typePath
         while true {

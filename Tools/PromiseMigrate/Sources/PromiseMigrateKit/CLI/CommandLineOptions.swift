@@ -83,6 +83,9 @@ public struct WrapOptions: Equatable, Sendable {
     public var context: String?
     /// Modules to import besides the file's own imports and `PromiseAsync`.
     public var imports: [String] = []
+    /// Where no build definition names the file's module: the folder this many levels below the
+    /// repository's root that holds it is the context.
+    public var moduleDepth: Int?
 
     /// An index store to resolve calls with (the compiler's answers instead of the syntax's).
     public var indexStore: String?
@@ -177,6 +180,12 @@ extension ParsedCommand {
                 case "--context": options.context = try value(for: argument)
                 case "--import": options.imports.append(try value(for: argument))
                 case "--index-store": options.indexStore = try value(for: argument)
+                case "--module-depth":
+                    let text = try value(for: argument)
+                    guard let depth = Int(text), depth >= 1 else {
+                        throw UsageError(message: "--module-depth needs a whole number of at least 1, not \(text)")
+                    }
+                    options.moduleDepth = depth
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
@@ -217,14 +226,16 @@ extension ParsedCommand {
                               and node_modules are always skipped)
 
           promise-migrate wrap FILE [--type NAME]... [--write] [--output PATH] [--context DIR] [--import MODULE]...
-                               [--index-store DIR]
+                               [--index-store DIR] [--module-depth N]
               For each completion-handler method of FILE's types: a Promise wrapper and an async facade.
               Prints the code unless --write is given; --write creates PATH (default: FILE's folder,
               <name>+Promises.swift) and replaces only a file that promise-migrate generated.
               Methods it cannot wrap are listed with the reason.
               --type NAME     only this type's methods (repeatable); default: every type and free function
               --context DIR   where to look up typealiases, Sendable types and existing async variants
-                              (default: FILE's folder)
+                              (default: FILE's module: the SwiftPM or Xcode target that compiles it,
+                              else the folder --module-depth N levels below the repository's root,
+                              else FILE's folder)
               --import MODULE also import MODULE (when the output goes into another module)
               --index-store DIR  as for report: overrides of other modules' methods are told apart
 

@@ -29,8 +29,15 @@ struct WrapCommand<Output: CommandOutput> {
 
         // The codebase gives typealiases, Sendable types and existing names; the file's own facts are
         // parsed from the text read above, and a previous output is left out.
-        // With an index store and no --context, the context is the file's module as the build made it.
+        // Without --context, the context is the file's module: as the index store's build compiled it,
+        // else as the repository's Package.swift or Xcode project defines it (or --module-depth says),
+        // else the file's folder.
         var roots = [options.context ?? (folder.isEmpty ? "." : folder)]
+        if options.context == nil, options.indexStore == nil,
+            let module = ModuleMapper.moduleFiles(of: file, moduleDepth: options.moduleDepth)
+        {
+            roots = module
+        }
         if let store = options.indexStore, options.context == nil {
             do {
                 let module = try CompilerReferences.moduleFiles(of: file, storePath: store)

@@ -138,7 +138,7 @@ public enum HTMLRenderer {
         }
         var callbacks: [(api: APIEntry, path: String)] = []
         for file in report.files {
-            for api in file.apis where api.kind == .callback && api.shape != .other {
+            for api in file.apis where api.kind == .callback && api.shape != .other && api.wrapRefusal == nil {
                 callbacks.append((api, file.path))
             }
         }

@@ -20,6 +20,10 @@ public struct Report: Codable, Sendable {
     public var nextSteps: [NextStep]
     /// Files and folders that could not be read or parsed.
     public var diagnostics: [FileDiagnostic]
+    /// The `CODEOWNERS` file that named the owners, if one was found (schema 1, added).
+    public var codeOwnersFile: String? = nil
+    /// Whether calls were resolved with an index store (schema 1, added).
+    public var indexStore: String? = nil
 }
 
 /// Where a file stands in the migration.
@@ -99,6 +103,9 @@ public struct Summary: Codable, Sendable {
     public var states: [String: Int]
     /// The counts, added up.
     public var counts: Counts
+    /// Product modules (not tests) and how many of them have nothing left (schema 1, added).
+    public var productModules = 0
+    public var productModulesDone = 0
 }
 
 /// One module: a folder of Swift files.
@@ -113,6 +120,10 @@ public struct ModuleReport: Codable, Sendable {
     public var states: [String: Int]
     /// Its files' counts, added up.
     public var counts: Counts
+    /// A test target (or a folder named like tests): ranked after the product's modules (schema 1, added).
+    public var isTest = false
+    /// Its owners in `CODEOWNERS`, those of most files first (schema 1, added).
+    public var owners: [String] = []
 }
 
 /// One Swift file.
@@ -121,6 +132,10 @@ public struct FileReport: Codable, Sendable {
     public var path: String
     /// Its module.
     public var module: String
+    /// Its module is a test target (schema 1, added).
+    public var isTest = false
+    /// Its owners in `CODEOWNERS` (schema 1, added).
+    public var owners: [String] = []
     /// Where it stands.
     public var state: FileState
     /// No callback, promise or async code at all (models, helpers): `done`, and left out of progress.
@@ -178,6 +193,9 @@ public struct APIEntry: Codable, Sendable, Equatable {
     public var callSites: Int
     /// Of those, the ones in async code.
     public var callSitesInAsync: Int
+    /// For a callback API, why `promise-migrate wrap` would not give it a facade; nil when it would
+    /// (schema 1, added).
+    public var wrapRefusal: String? = nil
 }
 
 /// A blocking wait.
@@ -224,4 +242,8 @@ public struct NextStep: Codable, Sendable, Equatable {
     public var callSites: Int
     /// What to do.
     public var suggestion: String
+    /// Declared in a test target (schema 1, added).
+    public var isTest = false
+    /// The owners of its file in `CODEOWNERS` (schema 1, added).
+    public var owners: [String] = []
 }

@@ -5,6 +5,9 @@ public enum ReportBuilder {
     public static func build(_ analysis: Analysis) -> Report {
         let codebase = analysis.codebase
         var callTotals: [FunctionKey: (all: Int, inAsync: Int)] = [:]
+        // Calls made by an API's own async stand-in (its variant, an `…Async` twin): how the stand-in is
+        // built, not calls to migrate.
+        var standInCalls: [FunctionKey: Int] = [:]
         var styles = codebase.files.map { StylesBuilder(importsPromiseLibrary: $0.importsPromiseLibrary) }
         var counts = [Counts](repeating: Counts(), count: codebase.files.count)
         var callSites = [[CallSiteEntry]](repeating: [], count: codebase.files.count)
@@ -29,6 +32,11 @@ public enum ReportBuilder {
                 total.all += 1
                 if inAsync { total.inAsync += 1 }
                 callTotals[target] = total
+                if let caller = call.enclosingFunction,
+                    codebase.isAsyncStandIn(FunctionKey(file: fileIndex, index: caller), for: target)
+                {
+                    standInCalls[target, default: 0] += 1
+                }
                 let declaration = codebase.function(target)
                 callSites[fileIndex].append(
                     CallSiteEntry(
@@ -42,8 +50,17 @@ public enum ReportBuilder {
         var nextSteps: [NextStep] = []
         for (fileIndex, file) in codebase.files.enumerated() {
             let source = analysis.files[fileIndex]
+            let owners = analysis.codeOwners?.owners(of: source.path) ?? []
             var fileCounts = counts[fileIndex]
             var apis: [APIEntry] = []
+            // What `wrap` would say of this file's callback APIs: a step must not suggest a command that
+            // would skip its API.
+            var wrapRefusals: [Int: String] = [:]
+            if codebase.handlers[fileIndex].contains(where: { $0 != nil }) {
+                for refusal in WrapPlanner(codebase: codebase, fileIndex: fileIndex).plan(types: []).refusals {
+                    wrapRefusals[refusal.line] = refusal.reason
+                }
+            }
             for index in file.functions.indices {
                 let key = FunctionKey(file: fileIndex, index: index)
                 guard let kind = codebase.kind(of: key) else { continue }
@@ -58,19 +75,25 @@ public enum ReportBuilder {
                 let calls = callTotals[key] ?? (0, 0)
                 let typeName = function.context.typePath.isEmpty ? nil : function.context.typePath
                 let library = kind == .promise ? file.otherPromiseLibrary : nil
+                let wrapRefusal = kind == .callback ? wrapRefusals[function.line] : nil
                 apis.append(
                     APIEntry(
                         name: function.fullName, type: typeName, line: function.line, kind: kind, shape: shape,
-                        promiseLibrary: library, callSites: calls.all, callSitesInAsync: calls.inAsync))
-                if kind != .async, calls.all > 0, calls.all == calls.inAsync {
+                        promiseLibrary: library, callSites: calls.all, callSitesInAsync: calls.inAsync,
+                        wrapRefusal: wrapRefusal))
+                let standIns = standInCalls[key] ?? 0
+                let migratable = (all: calls.all - standIns, inAsync: calls.inAsync - standIns)
+                if kind != .async, migratable.all > 0, migratable.all == migratable.inAsync {
                     nextSteps.append(
                         NextStep(
                             api: function.fullName, type: typeName, kind: kind, path: source.path, line: function.line,
-                            callSites: calls.all,
+                            callSites: migratable.all,
                             suggestion: suggestion(
                                 for: kind, path: source.path, promiseLibrary: library,
                                 asyncVariant: kind == .callback
-                                    ? codebase.asyncVariant(of: key).map { codebase.function($0).fullName } : nil)))
+                                    ? codebase.asyncVariant(of: key).map { codebase.function($0).fullName } : nil,
+                                wrapRefusal: wrapRefusal),
+                            isTest: source.isTest, owners: owners))
                 }
             }
             // Another library's promises wait their own way: not this library's refusals.
@@ -97,26 +120,34 @@ public enum ReportBuilder {
             let fileStyles = styles[fileIndex].styles
             fileReports.append(
                 FileReport(
-                    path: source.path, module: source.module, state: fileStyles.state, plain: fileStyles.isPlain,
+                    path: source.path, module: source.module, isTest: source.isTest, owners: owners,
+                    state: fileStyles.state, plain: fileStyles.isPlain,
                     counts: fileCounts, apis: apis, waits: waits, wrapSitesWithAsyncVariant: wrapEntries,
                     mainQueueCallbacks: file.mainQueueCallbacks.map { MainQueueEntry(line: $0.line, form: $0.form) },
                     callSites: callSites[fileIndex], otherPromiseLibrary: file.otherPromiseLibrary))
         }
 
-        nextSteps.sort { ($1.callSites, $0.path, $0.line) < ($0.callSites, $1.path, $1.line) }
+        // The product's steps first: a test helper is never the place to start.
+        nextSteps.sort {
+            ($0.isTest ? 1 : 0, $1.callSites, $0.path, $0.line) < ($1.isTest ? 1 : 0, $0.callSites, $1.path, $1.line)
+        }
         let modules = moduleReports(fileReports)
         var total = Counts()
         for file in fileReports { total.add(file.counts) }
         let summary = Summary(
             files: fileReports.count, modules: modules.count, progress: progress(of: fileReports),
-            states: stateCounts(fileReports), counts: total)
+            states: stateCounts(fileReports), counts: total,
+            productModules: modules.filter { !$0.isTest }.count,
+            productModulesDone: modules.filter { !$0.isTest && HTMLRenderer.remainingWork($0.counts) == 0 }.count)
         return Report(
             roots: analysis.roots, summary: summary, modules: modules, files: fileReports, nextSteps: nextSteps,
-            diagnostics: analysis.diagnostics)
+            diagnostics: analysis.diagnostics, codeOwnersFile: analysis.codeOwners?.file,
+            indexStore: analysis.codebase.references?.storePath)
     }
 
     private static func suggestion(
-        for kind: APIKind, path: String, promiseLibrary: String? = nil, asyncVariant: String?
+        for kind: APIKind, path: String, promiseLibrary: String? = nil, asyncVariant: String?,
+        wrapRefusal: String? = nil
     ) -> String {
         if let promiseLibrary {
             return "every call is in async code: a \(promiseLibrary) promise; give it an async implementation "
@@ -127,6 +158,10 @@ public enum ReportBuilder {
             if let asyncVariant {
                 return "every call is in async code: move the calls to its async variant \(asyncVariant), "
                     + "then retire the completion handler"
+            }
+            if let wrapRefusal {
+                return "every call is in async code: write its async variant by hand (wrap would not: "
+                    + "\(wrapRefusal)), move the calls to it, then retire the completion handler"
             }
             return "every call is in async code: add an async facade (promise-migrate wrap \(path)), "
                 + "move the calls to it, then retire the completion handler"
@@ -142,10 +177,13 @@ public enum ReportBuilder {
         Dictionary(grouping: files, by: \.module).map { name, members in
             var counts = Counts()
             for file in members { counts.add(file.counts) }
+            var ownerCounts: [String: Int] = [:]
+            for file in members { for owner in file.owners { ownerCounts[owner, default: 0] += 1 } }
             return ModuleReport(
                 name: name, files: members.count, progress: progress(of: members), states: stateCounts(members),
-                counts: counts)
-        }.sorted { $0.name < $1.name }
+                counts: counts, isTest: members.allSatisfy(\.isTest),
+                owners: ownerCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key))
+        }.sorted { ($0.isTest ? 1 : 0, $0.name) < ($1.isTest ? 1 : 0, $1.name) }
     }
 
     /// The mean state score of the files with callback, promise or async code; 1 when there are none.

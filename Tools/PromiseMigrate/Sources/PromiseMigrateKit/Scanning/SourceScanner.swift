@@ -34,9 +34,12 @@ public struct FileDiagnostic: Error, Codable, Hashable, Sendable {
 public struct SourceFileRef: Hashable, Sendable {
     /// The path as reported: the root as given on the command line, then the path below it.
     public var path: String
-    /// Its module: the target's folder (`Sources/Name`) under a folder with a `Package.swift`, else the
-    /// folder it is in, or its first `moduleDepth` folders below the root.
+    /// Its module: the target that compiles it (a SwiftPM target named in a `Package.swift`, an Xcode
+    /// target in a `project.pbxproj`), else the folder it is in, or its first `moduleDepth` folders
+    /// below the root.
     public var module: String
+    /// Its module is a test target (or, without a build definition, a folder named like tests).
+    public var isTest = false
 }
 
 /// Finds the `.swift` files under some roots without following a symlink loop forever.
@@ -68,6 +71,23 @@ public struct SourceScanner: Sendable {
 
     /// The Swift files under `roots` (each a folder or a file), in a stable order, and the problems met.
     public func scan(_ roots: [String]) -> (files: [SourceFileRef], diagnostics: [FileDiagnostic]) {
+        let result = scanWithProjects(roots)
+        return (result.files, result.diagnostics)
+    }
+
+    /// What a scan found: the Swift files, the problems, and the build definitions on the way.
+    public struct ScanResult: Sendable {
+        public var files: [SourceFileRef] = []
+        public var diagnostics: [FileDiagnostic] = []
+        /// `Package.swift` files (paths as reported).
+        public var manifests: [String] = []
+        /// `.xcodeproj` folders (paths as reported).
+        public var projects: [String] = []
+    }
+
+    /// `scan(_:)`, with the `Package.swift` files and Xcode projects found under the roots.
+    public func scanWithProjects(_ roots: [String]) -> ScanResult {
+        var result = ScanResult()
         var files: [SourceFileRef] = []
         var diagnostics: [FileDiagnostic] = []
         var seenFiles: Set<FileIdentity> = []
@@ -89,7 +109,7 @@ public struct SourceScanner: Sendable {
                 var ancestors: [FileIdentity] = [FileIdentity(info)]
                 walk(
                     directory: root, shown: shown, scope: ModuleScope(), ancestors: &ancestors, seenFiles: &seenFiles,
-                    files: &files, diagnostics: &diagnostics)
+                    files: &files, diagnostics: &diagnostics, projects: &result)
             } else {
                 // A file given on its own and again inside a folder given too is read once.
                 guard seenFiles.insert(FileIdentity(info)).inserted else { continue }
@@ -97,12 +117,15 @@ public struct SourceScanner: Sendable {
                 files.append(SourceFileRef(path: shown, module: module.isEmpty ? "." : module))
             }
         }
-        return (files, diagnostics)
+        result.files = files
+        result.diagnostics = diagnostics
+        return result
     }
 
     private func walk(
         directory: String, shown: String, scope: ModuleScope, ancestors: inout [FileIdentity],
-        seenFiles: inout Set<FileIdentity>, files: inout [SourceFileRef], diagnostics: inout [FileDiagnostic]
+        seenFiles: inout Set<FileIdentity>, files: inout [SourceFileRef], diagnostics: inout [FileDiagnostic],
+        projects: inout ScanResult
     ) {
         let entries: [String]
         do {
@@ -114,6 +137,7 @@ public struct SourceScanner: Sendable {
             return
         }
         let isPackage = entries.contains("Package.swift")
+        if isPackage { projects.manifests.append(shown == "." ? "Package.swift" : "\(shown)/Package.swift") }
         let folderModule = scope.module ?? shown
         for name in entries where !name.hasPrefix(".") {
             let path = "\(directory)/\(name)"
@@ -132,6 +156,10 @@ public struct SourceScanner: Sendable {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 guard !excludedFolders.contains(name) else { continue }
+                if name.hasSuffix(".xcodeproj") {
+                    projects.projects.append(shownPath)
+                    continue  // no Swift inside
+                }
                 let identity = FileIdentity(info)
                 if ancestors.contains(identity) {
                     diagnostics.append(
@@ -147,7 +175,7 @@ public struct SourceScanner: Sendable {
                 inner.holdsTargets = isPackage && inner.module == nil && (name == "Sources" || name == "Tests")
                 walk(
                     directory: path, shown: shownPath, scope: inner, ancestors: &ancestors, seenFiles: &seenFiles,
-                    files: &files, diagnostics: &diagnostics)
+                    files: &files, diagnostics: &diagnostics, projects: &projects)
                 ancestors.removeLast()
             case S_IFREG:
                 guard name.hasSuffix(".swift") else { continue }

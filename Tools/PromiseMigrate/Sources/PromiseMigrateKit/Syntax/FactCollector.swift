@@ -48,6 +48,8 @@ final class FactCollector: SyntaxVisitor {
     private var contextStack: [Int] = [0]
     /// Depth of function bodies: a declaration inside one is local.
     private var functionDepth = 0
+    /// The functions being visited, innermost last (indexes into `facts.functions`; nil for an operator).
+    private var functionStack: [Int?] = []
     /// What the file says about its variables' types.
     private var variables = VariableScopes()
 
@@ -295,7 +297,9 @@ final class FactCollector: SyntaxVisitor {
         if node.name.text == "cancel", signature.parameterClause.parameters.isEmpty, !types.isEmpty {
             types[types.count - 1].record.hasCancelMethod = true
         }
+        functionStack.append(nil)
         if case .identifier = node.name.tokenKind {
+            functionStack[functionStack.count - 1] = facts.functions.count
             facts.functions.append(
                 FunctionRecord(
                     name: node.name.text, parameters: signature.parameterClause.parameters,
@@ -311,6 +315,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) {
+        functionStack.removeLast()
         functionDepth -= 1
         popContext()
         variables.pop()
@@ -318,6 +323,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let signature = node.signature
+        functionStack.append(facts.functions.count)
         facts.functions.append(
             FunctionRecord(
                 name: "init", parameters: signature.parameterClause.parameters, effects: signature.effectSpecifiers,
@@ -331,6 +337,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visitPost(_ node: InitializerDeclSyntax) {
+        functionStack.removeLast()
         functionDepth -= 1
         popContext()
         variables.pop()
@@ -364,6 +371,7 @@ final class FactCollector: SyntaxVisitor {
             call.receiverIsImplicit = receiver.implicit
             call.receiverIsSuper = receiver.isSuper
             call.receiverName = receiver.name
+            call.enclosingFunction = functionStack.last ?? nil
             call.enclosingType = typePath.isEmpty ? nil : typePath.split(separator: ".").last.map(String.init)
             facts.calls.append(call)
             if name == "wait", callee.hasBase, node.trailingClosure == nil,

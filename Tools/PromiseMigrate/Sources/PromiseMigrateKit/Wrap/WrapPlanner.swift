@@ -149,7 +149,7 @@ public struct WrapPlanner: Sendable {
         }
         var declaresAsync = true
         if let variant = codebase.asyncFunction(named: function.name, labels: labels, typePath: context.typePath)
-            ?? codebase.asyncVariant(of: key) ?? asyncVariantDroppingDefaults(function, handler: handler)
+            ?? codebase.asyncVariant(of: key)
         {
             declaresAsync = false
             notes.append(
@@ -238,29 +238,6 @@ public struct WrapPlanner: Sendable {
         }
         if access == "open" { access = "public" }
         return access == "internal" ? nil : access
-    }
-
-    /// An async function of the same name that takes the same arguments less some defaulted ones
-    /// (`callbackQueue:`), which an async API has no use for.
-    private func asyncVariantDroppingDefaults(_ function: FunctionRecord, handler: HandlerInfo) -> FunctionKey? {
-        let kept = function.parameters.enumerated().filter { !handler.covers($0.offset) }.map(\.element)
-        guard kept.contains(where: { $0.defaultValue != nil }) else { return nil }
-        let simpleType = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-        return codebase.functions(named: function.name).first { key in
-            let candidate = codebase.function(key)
-            guard candidate.isAsync,
-                (candidate.context.typePath.split(separator: ".").last.map(String.init) ?? "") == simpleType
-            else { return false }
-            var labels = candidate.parameters.map(\.label)[...]
-            for parameter in kept {
-                if labels.first == parameter.label {
-                    labels.removeFirst()
-                } else if parameter.defaultValue == nil {
-                    return false
-                }
-            }
-            return labels.isEmpty
-        }
     }
 
     private static func isGlobalActor(_ attribute: String) -> Bool {

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Reads which Swift files each target of an Xcode project compiles, from `project.pbxproj`: the files
+/// of its Sources build phase, and the folders Xcode 16 keeps in sync (less their exceptions).
+enum XcodeProjectReader {
+    /// The targets of the project at `project` (a `.xcodeproj` folder).
+    static func targets(project: String) -> [BuildTarget] {
+        let file = (project as NSString).appendingPathComponent("project.pbxproj")
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+            let root = PropertyListParser.parse(text), let rootObject = root["rootObject"]?.string
+        else { return [] }
+        let objects = root["objects"]?.dictionary.mapValues(\.dictionary) ?? [:]
+        let projectFolder = (project as NSString).deletingLastPathComponent
+        var parents: [String: String] = [:]
+        for (id, object) in objects {
+            for child in object["children"]?.array ?? [] { if let child = child.string { parents[child] = id } }
+        }
+        let mainGroup = objects[rootObject]?["mainGroup"]?.string
+        var resolved: [String: String?] = [:]
+        func path(of id: String) -> String? {
+            if let known = resolved[id] { return known }
+            guard let object = objects[id] else { return nil }
+            let own = object["path"]?.string
+            let result: String?
+            switch object["sourceTree"]?.string ?? "<group>" {
+            case "<absolute>": result = own
+            case "SOURCE_ROOT": result = own.map { (projectFolder as NSString).appendingPathComponent($0) } ?? projectFolder
+            case "<group>":
+                let base: String?
+                if id == mainGroup {
+                    base = projectFolder
+                } else if let parent = parents[id] {
+                    base = path(of: parent)
+                } else {
+                    base = projectFolder  // a synchronized folder at the top, or a file outside every group
+                }
+                result = base.map { base in own.map { (base as NSString).appendingPathComponent($0) } ?? base }
+            default: result = nil  // BUILT_PRODUCTS_DIR, SDKROOT: not sources
+            }
+            resolved[id] = .some(result)
+            return result
+        }
+        var targets: [BuildTarget] = []
+        for id in objects[rootObject]?["targets"]?.array.compactMap(\.string) ?? [] {
+            guard let target = objects[id], target["isa"]?.string == "PBXNativeTarget",
+                let name = target["name"]?.string
+            else { continue }
+            let productType = target["productType"]?.string ?? ""
+            var module = BuildTarget(
+                name: name, isTest: productType.contains("unit-test") || productType.contains("ui-testing"))
+            for phase in target["buildPhases"]?.array.compactMap(\.string) ?? [] {
+                guard objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+                for buildFile in objects[phase]?["files"]?.array.compactMap(\.string) ?? [] {
+                    guard let reference = objects[buildFile]?["fileRef"]?.string, let file = path(of: reference),
+                        file.hasSuffix(".swift")
+                    else { continue }
+                    module.files.insert(IndexStoreReader.normalize(file))
+                }
+            }
+            for group in target["fileSystemSynchronizedGroups"]?.array.compactMap(\.string) ?? [] {
+                guard let folder = path(of: group) else { continue }
+                module.folders.append(IndexStoreReader.normalize(folder))
+                for exception in objects[group]?["exceptions"]?.array.compactMap(\.string) ?? [] {
+                    guard objects[exception]?["target"]?.string == id else { continue }
+                    for excluded in objects[exception]?["membershipExceptions"]?.array.compactMap(\.string) ?? [] {
+                        module.excludedFiles.insert(
+                            IndexStoreReader.normalize((folder as NSString).appendingPathComponent(excluded)))
+                    }
+                }
+            }
+            targets.append(module)
+        }
+        return targets
+    }
+}
