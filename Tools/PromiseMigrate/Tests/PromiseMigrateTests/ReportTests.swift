@@ -142,7 +142,7 @@ import Testing
         }
         let modules = CodebaseAnalyzer().analyze([folder.path]).files.map(\.module)
         let relative = Set(modules.map { $0.replacingOccurrences(of: folder.path, with: "") })
-        #expect(relative == ["", "/Sources/Core", "/Tests/CoreTests", "/Scripts/x"])  // "": Package.swift
+        #expect(relative == ["/Sources/Core", "/Tests/CoreTests", "/Scripts/x"])  // Package.swift is not code
         let shallow = CodebaseAnalyzer(scanner: SourceScanner(moduleDepth: 1)).analyze([folder.path + "/Scripts"])
         #expect(shallow.files.map(\.module) == [folder.path + "/Scripts/x"])
     }

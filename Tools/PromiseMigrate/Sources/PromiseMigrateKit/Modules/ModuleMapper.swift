@@ -12,9 +12,12 @@ public enum ModuleMapper {
         let names = uniqueNames(targets)
         // Products before tests, so that a file two targets compile counts for the product.
         let ordered = targets.indices.sorted { (targets[$0].isTest ? 1 : 0, $0) < (targets[$1].isTest ? 1 : 0, $1) }
-        return scan.files.map { file in
+        let manifests = Set(scan.manifests.map(IndexStoreReader.normalize))
+        let defined = !targets.isEmpty
+        return scan.files.compactMap { file in
             var file = file
             let path = IndexStoreReader.normalize(file.path)
+            if manifests.contains(path) || isVersionedManifest(path, manifests) { return nil }  // the build's, not code
             // A package's target first (a library built by SwiftPM and by an Xcode project is the
             // package's module), then the Xcode target that lists the file, then a synchronized folder.
             if let index = bestFolderMatch(path, targets: targets, among: ordered.filter { $0 < packageTargets })
@@ -25,9 +28,17 @@ public enum ModuleMapper {
                 file.isTest = targets[index].isTest
             } else {
                 file.isTest = looksLikeTests(file.module)
+                if defined { file.module += " (no target)" }  // the build compiles it nowhere
             }
             return file
         }
+    }
+
+    /// `Package@swift-6.0.swift` beside a `Package.swift`.
+    private static func isVersionedManifest(_ path: String, _ manifests: Set<String>) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return false }
+        return manifests.contains(((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Package.swift"))
     }
 
     /// The target whose folder holds `path` most closely.
