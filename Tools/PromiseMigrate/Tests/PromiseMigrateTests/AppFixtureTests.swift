@@ -53,6 +53,20 @@ import Testing
         #expect(Self.report.modules.last?.owners == ["@acme/qa"])
     }
 
+    @Test func thePageNamesOwnersAndGroupsByThem() throws {
+        let html = HTMLRenderer.render(Self.report)
+        // Three steps first, with owners: the app's most-called wrappable APIs (no leaf yet).
+        let first = try #require(html.components(separatedBy: "<ol class=\"first\">").last?.components(separatedBy: "</ol>").first)
+        #expect(first.components(separatedBy: "<li>").count - 1 == 3)
+        #expect(first.contains("<span class=\"owner\">@acme/platform</span>"))
+        #expect(!first.contains("FeedTests"))
+        #expect(html.contains("<h3>Test modules</h3>"))
+        let grouped = HTMLRenderer.render(Self.report, byOwner: true)
+        #expect(grouped.contains("<h2>The plan by owner</h2>"))
+        #expect(grouped.contains("<summary><span class=\"owner\">@acme/platform</span>"))
+        #expect(grouped.contains("<summary><span class=\"owner\">@acme/widgets</span>"))
+    }
+
     @Test func codeOwnersPatternsFollowGitHubsRules() {
         let owners = CodeOwners(
             text: """

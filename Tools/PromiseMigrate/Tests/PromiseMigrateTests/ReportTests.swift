@@ -112,7 +112,14 @@ import Testing
 
     @Test func htmlIsAPlan() throws {
         let html = HTMLRenderer.render(Self.fixture, sourceURL: "https://example.com/src/")
-        #expect(html.contains("<h2>Start here</h2>"))
+        #expect(html.contains("<h2>Do these three first</h2>"))
+        // The first screen's figures: APIs, call sites with the ambiguous ones, modules done.
+        let counts = Self.fixture.summary.counts
+        #expect(html.contains("<b>\(counts.callbackAPITotal)</b><span>callback APIs</span>"))
+        #expect(html.contains("<b>\(counts.callSites["callback"] ?? 0)</b><span>callback call sites</span>"))
+        #expect(html.contains("<span>async APIs</span>"))
+        #expect(html.contains("product modules done"))
+        #expect(html.contains("Files by state:"))
         // Every API with its place, linked.
         #expect(html.contains("<a href=\"https://example.com/src/AppServices/UserRepository.swift#L"))
         // Modules by work left: the first row is the one with the most.

@@ -28,6 +28,8 @@ public struct ReportOptions: Equatable, Sendable {
     public var moduleDepth: Int?
     /// The web address of the sources, to link each API's `path:line` (`…/blob/main/`).
     public var sourceURL: String?
+    /// Group the HTML page's plan by the owners `CODEOWNERS` names.
+    public var byOwner = false
 
     /// An index store to resolve calls with (the compiler's answers instead of the syntax's).
     public var indexStore: String?
@@ -125,6 +127,7 @@ extension ParsedCommand {
                 case "--html": options.htmlPath = try value(for: argument)
                 case "--exclude": options.excluded.append(try value(for: argument))
                 case "--source-url": options.sourceURL = try value(for: argument)
+                case "--by-owner": options.byOwner = true
                 case "--module-depth":
                     let text = try value(for: argument)
                     guard let depth = Int(text), depth >= 1 else {
@@ -208,20 +211,22 @@ extension ParsedCommand {
         It parses Swift sources and never compiles them.
 
         USAGE
-          promise-migrate report PATH... [--json] [--html FILE] [--index-store DIR] [--source-url URL]
+          promise-migrate report PATH... [--json] [--html FILE] [--by-owner] [--index-store DIR] [--source-url URL]
                                  [--module-depth N] [--exclude NAME]...
               Per file and per module: completion-handler APIs by shape, promise and async APIs, call sites
               of each kind, wait() calls (those in async code are refused at run time), promise-wrapper
               sites whose API has an async variant, main-queue callbacks, a state (callback, promise,
               mixed, async, done), a progress figure per module, and the APIs to migrate next.
               --json          the report as JSON (schema "promise-migrate-report", see README.md)
-              --html FILE     also write a self-contained HTML page: where to start, and the work left
+              --html FILE     also write a self-contained HTML page: the figures, the three things to do
+                              first, every step and module with its owners (from CODEOWNERS)
+              --by-owner      group the page's plan by owner
               --index-store DIR  resolve calls as the compiler did: SwiftPM's .build/debug/index/store,
                               Xcode's DerivedData/<project>/Index.noindex/DataStore (needs the toolchain's
                               libIndexStore; PROMISE_MIGRATE_LIBINDEXSTORE names another)
               --source-url URL  link each API's path:line in the page to URL + path + #Lline
-              --module-depth N  where no Package.swift names the targets, a module is a folder N levels
-                              below the root (default: each file's folder)
+              --module-depth N  where no Package.swift or Xcode project names the targets, a module is a
+                              folder N levels below the root (default: each file's folder)
               --exclude NAME  skip folders named NAME (hidden folders, Pods, Carthage, DerivedData
                               and node_modules are always skipped)
 

@@ -77,7 +77,7 @@ public enum PromiseMigrateCommand {
         }
         if let htmlPath = options.htmlPath {
             do {
-                try HTMLRenderer.render(report, sourceURL: options.sourceURL)
+                try HTMLRenderer.render(report, sourceURL: options.sourceURL, byOwner: options.byOwner)
                     .write(toFile: htmlPath, atomically: true, encoding: .utf8)
                 output.err("wrote \(htmlPath)\n")
             } catch {

@@ -1,23 +1,32 @@
 /// The report as one self-contained HTML page: no scripts, no external styles or fonts.
 public enum HTMLRenderer {
-    /// The page for `report`; with `sourceURL`, each `path:line` links to `sourceURL` + path + `#L` + line.
-    public static func render(_ report: Report, sourceURL: String? = nil) -> String {
+    /// The page for `report`; with `sourceURL`, each `path:line` links to `sourceURL` + path + `#L` + line;
+    /// with `byOwner`, the plan is grouped by the owners `CODEOWNERS` names.
+    public static func render(_ report: Report, sourceURL: String? = nil, byOwner: Bool = false) -> String {
         let summary = report.summary
         var paths = PathDisplay(report.files.map(\.path) + report.diagnostics.map(\.path))
         paths.sourceURL = sourceURL
         let base = paths.base.isEmpty ? "" : " Paths below are relative to <code>\(escape(paths.base))</code>."
+        let owners = report.codeOwnersFile.map { " Owners from <code>\(escape(paths.relative($0)))</code>." } ?? ""
+        let steps = planSteps(report)
         var body = """
             <header>
-            <h1>Migration report</h1>
+            <h1>Migration plan</h1>
             <p class="lead">\(summary.files) Swift file(s) in \(summary.modules) module(s) under \
-            \(report.roots.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")).\(base)</p>
+            \(report.roots.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")).\(base)\(owners)</p>
+            \(figures(report))
             \(progressBar(summary.progress, label: "Overall"))
             \(stateLegend(summary.states))
             </header>
 
             """
-        body += section("Start here", startHere(report, paths))
-        body += section("Modules, most work left first", modulesTable(report.modules, paths))
+        body += section("Do these three first", firstThree(steps, paths))
+        if byOwner {
+            body += section("The plan by owner", HTMLRenderer.byOwner(report, steps, paths))
+        } else {
+            body += section("Then", remainingSteps(steps, paths))
+            body += section("Modules, most work left first", modules(report.modules, paths))
+        }
         body += section("Warnings", warnings(report))
         body += section("APIs left to migrate, by module", apisByModule(report, paths))
         body += section("Completion-handler APIs by shape", shapesTable(summary.counts))
@@ -32,7 +41,7 @@ public enum HTMLRenderer {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="promise-migrate (report schema \(report.schemaVersion))">
-            <title>Migration report: \(Int((summary.progress * 100).rounded()))%</title>
+            <title>Migration plan: \(Int((summary.progress * 100).rounded()))%</title>
             <style>\(style)</style>
             </head>
             <body>
@@ -65,11 +74,11 @@ public enum HTMLRenderer {
         return escaped
     }
 
-    private static func section(_ title: String, _ content: String) -> String {
+    static func section(_ title: String, _ content: String) -> String {
         "<section>\n<h2>\(escape(title))</h2>\n<div class=\"scroll\">\n\(content)\n</div>\n</section>\n"
     }
 
-    private static func progressBar(_ fraction: Double, label: String) -> String {
+    static func progressBar(_ fraction: Double, label: String) -> String {
         let percent = Int((fraction * 100).rounded())
         return """
             <div class="progress" role="progressbar" aria-label="\(escape(label))" aria-valuenow="\(percent)" \
@@ -82,88 +91,13 @@ public enum HTMLRenderer {
         let chips = FileState.allCases.map { state in
             "<span class=\"chip \(state.rawValue)\">\(state.rawValue) \(states[state.rawValue] ?? 0)</span>"
         }
-        return "<p class=\"legend\">\(chips.joined(separator: " "))</p>"
+        return "<p class=\"legend\">Files by state: \(chips.joined(separator: " "))</p>"
     }
 
     /// What is left in `counts`: callback and promise APIs, their calls, and waits in async code.
     public static func remainingWork(_ counts: Counts) -> Int {
         counts.callbackAPITotal + counts.promiseAPIs + (counts.callSites["callback"] ?? 0)
             + (counts.callSites["promise"] ?? 0) + counts.waitsInAsync
-    }
-
-    private static func modulesTable(_ modules: [ModuleReport], _ paths: PathDisplay) -> String {
-        var rows = ""
-        let sorted = modules.sorted { (remainingWork($1.counts), $0.name) < (remainingWork($0.counts), $1.name) }
-        for module in sorted {
-            let states = FileState.allCases.map { "<td class=\"num\">\(module.states[$0.rawValue] ?? 0)</td>" }
-            rows += """
-                <tr><th scope="row"><code>\(paths.html(module.name))</code></th><td class="num">\(module.files)</td>\
-                <td class="num">\(remainingWork(module.counts))</td>\
-                \(states.joined())<td class="bar">\(progressBar(module.progress, label: module.name))</td></tr>
-
-                """
-        }
-        let stateHeads = FileState.allCases.map { "<th class=\"num\">\($0.rawValue)</th>" }.joined()
-        return """
-            <p class="muted">Work left: callback and promise APIs, their call sites, and waits in async code.</p>
-            <table><thead><tr><th>Module</th><th class="num">Files</th><th class="num">Work left</th>\
-            \(stateHeads)<th>Progress</th></tr></thead>
-            <tbody>
-            \(rows)</tbody></table>
-            """
-    }
-
-    /// The ranked plan: the leaf APIs (every call in async code) with the most call sites first; with
-    /// none yet, the most-called completion-handler APIs, to give async facades first.
-    private static func startHere(_ report: Report, _ paths: PathDisplay) -> String {
-        if !report.nextSteps.isEmpty {
-            let items = report.nextSteps.prefix(25).map { step in
-                let owner = step.type.map { "\(escape($0))." } ?? ""
-                return """
-                    <li><code>\(owner)\(escape(step.api))</code> <span class="chip \(step.kind.rawValue)">\
-                    \(step.kind.rawValue)</span> <span class="where">\(paths.link(step.path, line: step.line)) · \
-                    \(step.callSites) call site(s), all async</span><br>\(escape(step.suggestion))</li>
-                    """
-            }
-            let more =
-                report.nextSteps.count > 25
-                ? "<p class=\"muted\">\(report.nextSteps.count - 25) more in the JSON.</p>" : ""
-            return """
-                <p>APIs whose every call site is already in async code (the guide's leaf rule), most called first: \
-                migrate these now.</p>
-                <ol class="steps">
-                \(items.joined(separator: "\n"))
-                </ol>\(more)
-                """
-        }
-        var callbacks: [(api: APIEntry, path: String)] = []
-        for file in report.files {
-            for api in file.apis where api.kind == .callback && api.shape != .other && api.wrapRefusal == nil {
-                callbacks.append((api, file.path))
-            }
-        }
-        guard !callbacks.isEmpty else {
-            return
-                "<p class=\"muted\">No completion-handler API left to wrap, and none called only from async code.</p>"
-        }
-        callbacks.sort { ($1.api.callSites, $0.path, $0.api.line) < ($0.api.callSites, $1.path, $1.api.line) }
-        let items = callbacks.prefix(15).map { entry in
-            let owner = entry.api.type.map { "\(escape($0))." } ?? ""
-            return """
-                <li><code>\(owner)\(escape(entry.api.name))</code> <span class="where">\
-                \(paths.link(entry.path, line: entry.api.line)) · \(entry.api.callSites) call site(s), \
-                \(entry.api.callSitesInAsync) in async code</span><br>give it an async facade: \
-                <code>promise-migrate wrap \(escape(entry.path))</code>, then move its async callers to it</li>
-                """
-        }
-        return """
-            <p>No API is called only from async code yet. Start with the most-called completion-handler APIs: \
-            wrap each (Migration.md, step 1), call the async facade from new and async code, and the leaf rule \
-            then names what to retire.</p>
-            <ol class="steps">
-            \(items.joined(separator: "\n"))
-            </ol>
-            """
     }
 
     /// Every callback and promise API, grouped by module (most work left first), each with its
@@ -273,80 +207,5 @@ public enum HTMLRenderer {
             "<li><code>\(paths.html($0.path))</code> <span class=\"muted\">\($0.kind.rawValue)</span>: \(escape($0.message))</li>"
         }
         return "<ul class=\"diagnostics\">\n\(items.joined(separator: "\n"))\n</ul>"
-    }
-
-    private static let style = """
-        :root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6e6e73; --line: #d2d2d7;
-          --track: #e8e8ed; --fill: #2f855a; --callback: #c53030; --promise: #b7791f; --mixed: #805ad5;
-          --async: #2b6cb0; --done: #2f855a; }
-        @media (prefers-color-scheme: dark) { :root { --fg: #f5f5f7; --bg: #1c1c1e; --muted: #a1a1a6;
-          --line: #3a3a3c; --track: #2c2c2e; } }
-        body { margin: 0; background: var(--bg); color: var(--fg);
-          font: 15px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif; }
-        main { max-width: 1100px; margin: 0 auto; padding: 24px; }
-        h1 { margin: 0 0 4px; font-size: 28px; } h2 { margin: 32px 0 8px; font-size: 20px; }
-        code { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-        .lead, .muted, .where, footer { color: var(--muted); }
-        table { width: 100%; border-collapse: collapse; } table.narrow { width: auto; }
-        th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: middle; }
-        th { font-weight: 600; } .num { text-align: right; font-variant-numeric: tabular-nums; }
-        td.bar { width: 220px; }
-        .scroll { overflow-x: auto; } td.num { white-space: nowrap; }
-        th.num { white-space: normal; min-width: 4em; }
-        .progress { position: relative; height: 18px; min-width: 160px; background: var(--track);
-          border-radius: 9px; overflow: hidden; }
-        .progress .fill { height: 100%; background: var(--fill); }
-        .progress span { position: absolute; inset: 0; text-align: center; font-size: 12px; line-height: 18px;
-          font-weight: 600; }
-        header .progress { height: 24px; max-width: 480px; } header .progress span { line-height: 24px; }
-        .chip { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; color: #fff;
-          background: var(--muted); }
-        .chip.callback { background: var(--callback); } .chip.promise { background: var(--promise); }
-        .chip.mixed { background: var(--mixed); } .chip.async { background: var(--async); }
-        .chip.done { background: var(--done); }
-        .steps li, .warnings li, .diagnostics li { margin: 6px 0; }
-        details { margin: 8px 0; } summary { cursor: pointer; padding: 4px 0; }
-        a { color: inherit; } ul.done { columns: 2; font-size: 13px; }
-        footer { margin-top: 40px; font-size: 13px; }
-        """
-}
-
-/// Paths as the page shows them: relative to the folder all of them share, breakable after each `/`.
-private struct PathDisplay {
-    /// The shared folder, ending in `/`; empty when there is none.
-    let base: String
-    /// Where the sources are on the web, for links; nil for none.
-    var sourceURL: String?
-
-    init(_ paths: [String]) {
-        guard var common = paths.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false) }) else {
-            base = ""
-            return
-        }
-        common.removeLast()  // a file name is never the shared folder
-        for path in paths.dropFirst() {
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
-        }
-        base = common.isEmpty ? "" : common.joined(separator: "/") + "/"
-    }
-
-    /// `path` relative to `base`.
-    func relative(_ path: String) -> String {
-        !base.isEmpty && path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
-    }
-
-    /// `path` relative to `base`, escaped, with a line-break opportunity after each `/`.
-    func html(_ path: String) -> String {
-        HTMLRenderer.escape(relative(path)).replacingOccurrences(of: "/", with: "/<wbr>")
-    }
-
-    /// `path:line`, linked to the source when `sourceURL` is set.
-    func link(_ path: String, line: Int) -> String {
-        let text = "<code>\(html(path)):\(line)</code>"
-        guard let sourceURL else { return text }
-        let separator = sourceURL.hasSuffix("/") ? "" : "/"
-        let href = HTMLRenderer.escape("\(sourceURL)\(separator)\(relative(path))#L\(line)")
-        return "<a href=\"\(href)\">\(text)</a>"
     }
 }
