@@ -102,9 +102,10 @@ enum IndexedFixture {
         let fixture = try await IndexedFixture.built.value
         let report = try report([fixture.sources])
         let counts = callSites(report)
-        // `super.load` is the superclass's; `makeStore().load`, a call's result, stays ambiguous.
-        #expect(counts["MemoryStore.load(key:completion:)"] == 1)
-        #expect(report.summary.counts.ambiguousCallSites == 1)
+        // `super.load` is the superclass's, and `makeStore().load` the declared result type's: the
+        // compiler's answers, here.
+        #expect(counts["MemoryStore.load(key:completion:)"] == 2)
+        #expect(report.summary.counts.ambiguousCallSites == 0)
         // Indexer.shared.start() is Indexer's, which has no callback `start`: not credited.
         #expect(counts["CatalogClient.start(completion:)"] == 2)
     }

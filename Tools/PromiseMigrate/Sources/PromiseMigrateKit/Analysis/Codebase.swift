@@ -108,6 +108,9 @@ public struct Codebase: Sendable {
         {
             call.receiverType = declared  // a property another file of the type declares
         }
+        if call.receiverType == nil, !call.receiverCallChain.isEmpty {
+            call.receiverType = resultType(of: call.receiverCallChain)  // `session.download(…).validate()`
+        }
         var found: [FunctionKey]
         if call.receiverType == nil, let name = call.receiverName, let platformTypes = Self.platformReceivers[name] {
             // The platform's object: only the codebase's extensions of its type are ours.
@@ -144,6 +147,24 @@ public struct Codebase: Sendable {
         "webView": ["WKWebView"], "navigationItem": ["UINavigationItem"], "layer": ["CALayer"],
         "application": ["UIApplication", "NSApplication"], "transitionCoordinator": ["UIViewControllerTransitionCoordinator"],
     ]
+
+    /// The type the last of `chain`'s calls returns, when every function of each name the codebase
+    /// declares returns one named type (`Self` keeps the type before it); nil when any is unknown.
+    func resultType(of chain: [String]) -> String? {
+        var current: String?
+        for name in chain {
+            let returned = Set(functions(named: name).compactMap { function($0).returnType?.withoutOptional.simpleName })
+            let declared = functions(named: name).allSatisfy { function($0).returnType != nil }
+            guard !returned.isEmpty, declared, returned.count == 1, let only = returned.first else { return nil }
+            if only == "Self" {
+                guard current != nil else { return nil }
+            } else {
+                guard !types(named: only).isEmpty else { return nil }
+                current = only
+            }
+        }
+        return current
+    }
 
     /// The type of property `name` as a declaration of `owner` (or of a type it inherits from) states it.
     func propertyType(named name: String, in owner: String) -> String? {

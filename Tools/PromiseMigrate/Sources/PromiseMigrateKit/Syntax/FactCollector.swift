@@ -371,6 +371,7 @@ final class FactCollector: SyntaxVisitor {
             call.receiverIsImplicit = receiver.implicit
             call.receiverIsSuper = receiver.isSuper
             call.receiverName = receiver.name
+            call.receiverCallChain = receiver.callChain
             call.enclosingFunction = functionStack.last ?? nil
             call.enclosingType = typePath.isEmpty ? nil : typePath.split(separator: ".").last.map(String.init)
             facts.calls.append(call)

@@ -28,6 +28,8 @@ public struct CallRecord: Hashable, Sendable {
     public var receiverIsSuper = false
     /// The variable or property the receiver is read from when its type is unknown (`tableView`).
     public var receiverName: String? = nil
+    /// When the receiver is a call's result: the names called, innermost first.
+    public var receiverCallChain: [String] = []
     /// The function or initializer whose body makes the call (index into `FileFacts.functions`).
     public var enclosingFunction: Int? = nil
     /// The simple name of the type whose member makes the call, nil at the top level: another file's

@@ -48,6 +48,9 @@ struct VariableScopes {
         /// The variable or property it is read from when its type is unknown (`tableView` for
         /// `tableView.reloadData(…)`, `navigationController` for `self.navigationController?.…`).
         var name: String?
+        /// When it is a call's result: the names called, innermost first (`["download", "validate"]` for
+        /// `session.download(…).validate().response {…}`), whose declared return types may give its type.
+        var callChain: [String] = []
     }
 
     /// `self`, and the names `guard let … = self` gives it in closures.
@@ -75,6 +78,7 @@ struct VariableScopes {
             }
         }
         if base.is(SuperExprSyntax.self) { return Receiver(type: ownType, isSuper: true) }
+        if base.is(FunctionCallExprSyntax.self) { return Receiver(callChain: Self.callChain(base)) }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if Self.selfNames.contains(name) { return Receiver(type: ownType) }
@@ -100,6 +104,30 @@ struct VariableScopes {
             }
         }
         return Receiver()
+    }
+
+    /// The names of the calls that make `expression`, innermost first; empty when one is not a named call.
+    static func callChain(_ expression: ExprSyntax) -> [String] {
+        var names: [String] = []
+        var current: ExprSyntax? = expression
+        while var node = current {
+            while let unwrapped = node.as(OptionalChainingExprSyntax.self)?.expression
+                ?? node.as(ForceUnwrapExprSyntax.self)?.expression
+            {
+                node = unwrapped
+            }
+            guard let call = node.as(FunctionCallExprSyntax.self) else { break }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                names.append(member.declName.baseName.text)
+                current = member.base
+            } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                names.append(reference.baseName.text)
+                current = nil
+            } else {
+                return []
+            }
+        }
+        return names.reversed()
     }
 
     private func lookUp(_ name: String) -> String? {
