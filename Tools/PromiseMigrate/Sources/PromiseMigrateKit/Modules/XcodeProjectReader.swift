@@ -40,8 +40,33 @@ enum XcodeProjectReader {
             resolved[id] = .some(result)
             return result
         }
+        let targetIDs = objects[rootObject]?["targets"]?.array.compactMap(\.string) ?? []
+        var owners: [String: Set<String>] = [:]  // synchronized folder → the targets that sync it
+        for id in targetIDs {
+            for group in objects[id]?["fileSystemSynchronizedGroups"]?.array.compactMap(\.string) ?? [] {
+                owners[group, default: []].insert(id)
+            }
+        }
+        // An exception set lists files of a synchronized folder: taken out of a target that syncs the
+        // folder, added to a target that does not (Xcode 16's "target membership" exceptions).
+        var added: [String: Set<String>] = [:]
+        var removed: [String: Set<String>] = [:]
+        for (group, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            guard let folder = path(of: group) else { continue }
+            for exception in object["exceptions"]?.array.compactMap(\.string) ?? [] {
+                guard let target = objects[exception]?["target"]?.string else { continue }
+                let files = (objects[exception]?["membershipExceptions"]?.array.compactMap(\.string) ?? []).map {
+                    IndexStoreReader.normalize((folder as NSString).appendingPathComponent($0))
+                }
+                if owners[group, default: []].contains(target) {
+                    removed[target, default: []].formUnion(files)
+                } else {
+                    added[target, default: []].formUnion(files)
+                }
+            }
+        }
         var targets: [BuildTarget] = []
-        for id in objects[rootObject]?["targets"]?.array.compactMap(\.string) ?? [] {
+        for id in targetIDs {
             guard let target = objects[id], target["isa"]?.string == "PBXNativeTarget",
                 let name = target["name"]?.string
             else { continue }
@@ -58,16 +83,10 @@ enum XcodeProjectReader {
                 }
             }
             for group in target["fileSystemSynchronizedGroups"]?.array.compactMap(\.string) ?? [] {
-                guard let folder = path(of: group) else { continue }
-                module.folders.append(IndexStoreReader.normalize(folder))
-                for exception in objects[group]?["exceptions"]?.array.compactMap(\.string) ?? [] {
-                    guard objects[exception]?["target"]?.string == id else { continue }
-                    for excluded in objects[exception]?["membershipExceptions"]?.array.compactMap(\.string) ?? [] {
-                        module.excludedFiles.insert(
-                            IndexStoreReader.normalize((folder as NSString).appendingPathComponent(excluded)))
-                    }
-                }
+                if let folder = path(of: group) { module.folders.append(IndexStoreReader.normalize(folder)) }
             }
+            module.files.formUnion(added[id] ?? [])
+            module.excludedFiles = removed[id] ?? []
             targets.append(module)
         }
         return targets

@@ -39,6 +39,7 @@ extension HTMLRenderer {
         .figure b { display: block; font-size: 28px; line-height: 1.2; font-variant-numeric: tabular-nums; }
         .figure span { display: block; font-weight: 600; } .figure small { color: var(--muted); font-size: 12px; }
         ol.first li { margin: 10px 0; font-size: 16px; }
+        ol.first code, ol.steps code { overflow-wrap: anywhere; }
         .owner { display: inline-block; padding: 0 7px; border: 1px solid var(--line); border-radius: 10px;
           font-size: 12px; color: var(--muted); white-space: nowrap; }
         details.done { color: var(--muted); font-size: 13px; }
