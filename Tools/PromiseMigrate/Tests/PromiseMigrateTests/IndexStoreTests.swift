@@ -98,6 +98,15 @@ enum IndexedFixture {
         #expect(plain.output.stderr.contains("2 method(s) wrapped"))
     }
 
+    @Test func convertResolvesCallsWithTheStore() async throws {
+        let fixture = try await IndexedFixture.built.value
+        let file = fixture.sources + "/Catalog/Screens.swift"
+        let run = runCommand(["convert", file, "--context", fixture.sources, "--index-store", fixture.store])
+        #expect(run.status == 0)
+        // The callback overload, as the compiler resolved it beside its async twin; refused for its body.
+        #expect(run.output.stderr.contains("Screens.swift:19: not converted: item(id:completion:): its closure is not"))
+    }
+
     @Test func withoutAStoreTheSyntaxGuesses() async throws {
         let fixture = try await IndexedFixture.built.value
         let report = try report([fixture.sources])

@@ -159,15 +159,16 @@ extension HTMLRenderer {
 
     /// The plan per owner: each team's modules with work left and its steps.
     static func byOwner(_ report: Report, _ steps: [PlanStep], _ paths: PathDisplay) -> String {
-        var owners = Set(report.modules.flatMap(\.owners)).union(steps.flatMap(\.owners)).sorted()
+        var owners = Set(report.modules.compactMap(\.owners.first)).union(steps.flatMap(\.owners)).sorted()
         let unowned = report.modules.contains { $0.owners.isEmpty && remainingWork($0.counts) > 0 }
             || steps.contains { $0.owners.isEmpty }
         if unowned { owners.append("") }
         guard !owners.isEmpty else { return "<p class=\"muted\">No CODEOWNERS file: no owners to group by.</p>" }
         var out = ""
         for owner in owners {
+            // A module is its main owner's (the one of most of its files); a step, each owner's of its file.
             let mine = report.modules.filter {
-                (owner.isEmpty ? $0.owners.isEmpty : $0.owners.contains(owner)) && remainingWork($0.counts) > 0
+                (owner.isEmpty ? $0.owners.isEmpty : $0.owners.first == owner) && remainingWork($0.counts) > 0
             }
             let ownSteps = steps.filter { owner.isEmpty ? $0.owners.isEmpty : $0.owners.contains(owner) }
             guard !mine.isEmpty || !ownSteps.isEmpty else { continue }
