@@ -34,7 +34,8 @@ import Testing
 
     @Test func modulesAreTheXcodeTargetsWithTestsLast() {
         let modules = Self.report.modules
-        #expect(modules.map(\.name).filter { !$0.hasSuffix("(no target)") } == ["UIKitApp", "Widgets", "UIKitAppTests"])
+        #expect(
+            modules.map(\.name).filter { !$0.hasSuffix("(no target)") } == ["UIKitApp", "Widgets", "UIKitAppTests"])
         #expect(modules.map(\.isTest) == [false, false, false, true])  // tests last
         #expect(modules.first { $0.name == "UIKitApp" }?.files == 4)  // SettingsViewController through SOURCE_ROOT
         let preview = Self.report.files.first { $0.path.hasSuffix("Widgets/Preview.swift") }
@@ -47,7 +48,8 @@ import Testing
         #expect(Self.report.codeOwnersFile?.hasSuffix(".github/CODEOWNERS") == true)
         let owners = Dictionary(uniqueKeysWithValues: Self.report.files.map { ($0.path, $0.owners) })
         #expect(owners.first(where: { $0.key.hasSuffix("AccountAPI.swift") })?.value == ["@acme/platform"])
-        #expect(owners.first(where: { $0.key.hasSuffix("FeedViewController.swift") })?.value == ["@acme/feed", "@alice"])
+        #expect(
+            owners.first(where: { $0.key.hasSuffix("FeedViewController.swift") })?.value == ["@acme/feed", "@alice"])
         #expect(owners.first(where: { $0.key.hasSuffix("SettingsViewController.swift") })?.value == ["@acme/mobile"])
         #expect(owners.first(where: { $0.key.hasSuffix("FeedTests.swift") })?.value == ["@acme/qa"])
         #expect(Self.report.modules.last?.owners == ["@acme/qa"])
@@ -56,7 +58,8 @@ import Testing
     @Test func thePageNamesOwnersAndGroupsByThem() throws {
         let html = HTMLRenderer.render(Self.report)
         // Three steps first, with owners: the app's most-called wrappable APIs (no leaf yet).
-        let first = try #require(html.components(separatedBy: "<ol class=\"first\">").last?.components(separatedBy: "</ol>").first)
+        let first = try #require(
+            html.components(separatedBy: "<ol class=\"first\">").last?.components(separatedBy: "</ol>").first)
         #expect(first.components(separatedBy: "<li>").count - 1 == 3)
         #expect(first.contains("<span class=\"owner\">@acme/platform</span>"))
         #expect(!first.contains("FeedTests"))

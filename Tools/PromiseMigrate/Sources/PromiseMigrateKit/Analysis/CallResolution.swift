@@ -32,9 +32,10 @@ extension Codebase {
                 kind: kind(of: call.target) ?? .callback, targets: [call.target],
                 enclosingFunction: record?.enclosingFunction)
         }
-        return resolved + notCompiledCalls(inFile: index, positions: positions).compactMap {
-            resolvedBySyntax($0, inFile: index)
-        }
+        return resolved
+            + notCompiledCalls(inFile: index, positions: positions).compactMap {
+                resolvedBySyntax($0, inFile: index)
+            }
     }
 
     /// The calls of file `index` that the build did not compile (an inactive `#if` branch: another

@@ -122,7 +122,9 @@ public struct Codebase: Sendable {
             // With no receiver written, a free function; else the method is not the codebase's.
             if found.isEmpty && call.receiverIsImplicit { found = byType[""] ?? [] }
         } else {
-            if call.name == "fulfill", let fileIndex, files[fileIndex].imports.contains(where: { $0.module == "XCTest" }) {
+            if call.name == "fulfill", let fileIndex,
+                files[fileIndex].imports.contains(where: { $0.module == "XCTest" })
+            {
                 return []  // an XCTestExpectation's
             }
             // On a receiver of unknown type, an override of another module's method (a view controller's
@@ -145,7 +147,8 @@ public struct Codebase: Sendable {
         "view": ["UIView", "NSView"], "superview": ["UIView", "NSView"], "contentView": ["UIView", "NSView"],
         "window": ["UIWindow", "NSWindow"], "scrollView": ["UIScrollView", "NSScrollView"],
         "webView": ["WKWebView"], "navigationItem": ["UINavigationItem"], "layer": ["CALayer"],
-        "application": ["UIApplication", "NSApplication"], "transitionCoordinator": ["UIViewControllerTransitionCoordinator"],
+        "application": ["UIApplication", "NSApplication"],
+        "transitionCoordinator": ["UIViewControllerTransitionCoordinator"],
     ]
 
     /// The type the last of `chain`'s calls returns, when every function of each name the codebase
@@ -153,7 +156,8 @@ public struct Codebase: Sendable {
     func resultType(of chain: [String]) -> String? {
         var current: String?
         for name in chain {
-            let returned = Set(functions(named: name).compactMap { function($0).returnType?.withoutOptional.simpleName })
+            let returned = Set(
+                functions(named: name).compactMap { function($0).returnType?.withoutOptional.simpleName })
             let declared = functions(named: name).allSatisfy { function($0).returnType != nil }
             guard !returned.isEmpty, declared, returned.count == 1, let only = returned.first else { return nil }
             if only == "Self" {

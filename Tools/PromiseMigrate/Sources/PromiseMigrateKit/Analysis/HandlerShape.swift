@@ -57,10 +57,11 @@ public struct HandlerInfo: Hashable, Sendable {
     public var handlerType: TypeRef
     /// Why the shape is `other`.
     public var reason: String?
-    /// For `successAndFailure`: the failure closure's index (`parameterIndex` is the success closure's),
-    /// and how many parameters each closure takes.
+    /// For `successAndFailure`: the failure closure's index (`parameterIndex` is the success closure's).
     public var failureParameterIndex: Int? = nil
+    /// For `successAndFailure`: how many parameters the success closure takes.
     public var successArity = 0
+    /// For `successAndFailure`: how many parameters the failure closure takes.
     public var failureArity = 0
 
     /// Whether parameter `index` is a handler (the completion handler, or either closure of a pair).

@@ -41,7 +41,8 @@ public struct CallConverter {
             guard let name = Callee(node.calledExpression).name else { continue }
             let records = facts.calls.filter { $0.line == line && $0.name == name }
             guard records.count == 1, let record = records.first, facts.contextIsAsync[record.context],
-                let (kind, targets) = codebase.resolve(record, inFile: fileIndex), kind == .callback, targets.count == 1,
+                let (kind, targets) = codebase.resolve(record, inFile: fileIndex), kind == .callback,
+                targets.count == 1,
                 let target = targets.first, let handler = codebase.handler(target)
             else { continue }
             let function = codebase.function(target)
@@ -174,14 +175,17 @@ public struct CallConverter {
         var others: [LabeledExprSyntax] = []
         for argument in call.arguments {
             let label = argument.label?.text ?? "_"
-            if label == successLabel || label == failureLabel, let closure = argument.expression.as(ClosureExprSyntax.self) {
+            if label == successLabel || label == failureLabel,
+                let closure = argument.expression.as(ClosureExprSyntax.self)
+            {
                 closures[label] = closure
             } else {
                 others.append(argument)
             }
         }
         if let trailing = call.trailingClosure {
-            closures[handler.parameterIndex < failureIndex && closures[successLabel] == nil ? successLabel : failureLabel] =
+            closures[
+                handler.parameterIndex < failureIndex && closures[successLabel] == nil ? successLabel : failureLabel] =
                 trailing
         }
         for extra in call.additionalTrailingClosures { closures[extra.label.text] = extra.closure }

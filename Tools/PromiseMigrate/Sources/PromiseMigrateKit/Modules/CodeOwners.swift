@@ -33,7 +33,9 @@ public struct CodeOwners: Sendable {
                     return CodeOwners(text: text, root: folder, file: candidate)
                 }
             }
-            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) { return nil }
+            if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) {
+                return nil
+            }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { return nil }
             folder = parent

@@ -38,7 +38,8 @@ public enum ModuleMapper {
     private static func isVersionedManifest(_ path: String, _ manifests: Set<String>) -> Bool {
         let name = (path as NSString).lastPathComponent
         guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return false }
-        return manifests.contains(((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Package.swift"))
+        return manifests.contains(
+            ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Package.swift"))
     }
 
     /// The target whose folder holds `path` most closely.

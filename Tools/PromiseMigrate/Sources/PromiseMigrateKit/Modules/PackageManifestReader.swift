@@ -25,7 +25,8 @@ enum PackageManifestReader {
             if let path = stringArgument("path", of: call) {
                 folder = (root as NSString).appendingPathComponent(path)
             } else {
-                let parents = isTest ? ["Tests"] : kind == "plugin" ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
+                let parents =
+                    isTest ? ["Tests"] : kind == "plugin" ? ["Plugins"] : ["Sources", "Source", "src", "srcs"]
                 folder = parents.map { "\(root)/\($0)/\(name)" }.first { FileManager.default.fileExists(atPath: $0) }
             }
             guard let folder else { continue }

@@ -24,7 +24,8 @@ enum XcodeProjectReader {
             let result: String?
             switch object["sourceTree"]?.string ?? "<group>" {
             case "<absolute>": result = own
-            case "SOURCE_ROOT": result = own.map { (projectFolder as NSString).appendingPathComponent($0) } ?? projectFolder
+            case "SOURCE_ROOT":
+                result = own.map { (projectFolder as NSString).appendingPathComponent($0) } ?? projectFolder
             case "<group>":
                 let base: String?
                 if id == mainGroup {

@@ -54,10 +54,12 @@ extension HTMLRenderer {
         let callbackCalls = counts.callSites["callback"] ?? 0
         let resolution: String
         if report.indexStore != nil {
-            resolution = counts.ambiguousCallSites == 0
+            resolution =
+                counts.ambiguousCallSites == 0
                 ? "resolved by the compiler" : "\(counts.ambiguousCallSites) ambiguous, in code the build skipped"
         } else {
-            resolution = counts.ambiguousCallSites == 0
+            resolution =
+                counts.ambiguousCallSites == 0
                 ? "none ambiguous" : "+ \(counts.ambiguousCallSites) ambiguous (credited to none)"
         }
         let summary = report.summary
@@ -104,7 +106,8 @@ extension HTMLRenderer {
         let rest = steps.dropFirst(3)
         guard !rest.isEmpty else { return "<p class=\"muted\">No more steps: the three above are all.</p>" }
         let shown = rest.prefix(25)
-        let more = rest.count > shown.count ? "<p class=\"muted\">\(rest.count - shown.count) more in the JSON.</p>" : ""
+        let more =
+            rest.count > shown.count ? "<p class=\"muted\">\(rest.count - shown.count) more in the JSON.</p>" : ""
         return """
             <p>Leaf APIs first (every call already in async code: the guide's leaf rule), most called first; \
             then the most-called completion-handler APIs to give async facades.</p>
@@ -118,11 +121,13 @@ extension HTMLRenderer {
     static func modules(_ modules: [ModuleReport], _ paths: PathDisplay) -> String {
         let products = modules.filter { !$0.isTest }
         let tests = modules.filter(\.isTest)
-        var out = moduleTable(products.filter { remainingWork($0.counts) > 0 }, paths, empty: "Every product module is done.")
+        var out = moduleTable(
+            products.filter { remainingWork($0.counts) > 0 }, paths, empty: "Every product module is done.")
         out += doneLine(products.filter { remainingWork($0.counts) == 0 }, paths, what: "product module(s)")
         if !tests.isEmpty {
             out += "\n<h3>Test modules</h3>\n"
-            out += moduleTable(tests.filter { remainingWork($0.counts) > 0 }, paths, empty: "Every test module is done.")
+            out += moduleTable(
+                tests.filter { remainingWork($0.counts) > 0 }, paths, empty: "Every test module is done.")
             out += doneLine(tests.filter { remainingWork($0.counts) == 0 }, paths, what: "test module(s)")
         }
         return out
@@ -154,13 +159,15 @@ extension HTMLRenderer {
     private static func doneLine(_ modules: [ModuleReport], _ paths: PathDisplay, what: String) -> String {
         guard !modules.isEmpty else { return "" }
         let names = modules.map { "<code>\(paths.html($0.name))</code>" }.joined(separator: ", ")
-        return "\n<details class=\"done\"><summary>\(modules.count) \(what) with nothing left</summary>\(names)</details>"
+        return
+            "\n<details class=\"done\"><summary>\(modules.count) \(what) with nothing left</summary>\(names)</details>"
     }
 
     /// The plan per owner: each team's modules with work left and its steps.
     static func byOwner(_ report: Report, _ steps: [PlanStep], _ paths: PathDisplay) -> String {
         var owners = Set(report.modules.compactMap(\.owners.first)).union(steps.flatMap(\.owners)).sorted()
-        let unowned = report.modules.contains { $0.owners.isEmpty && remainingWork($0.counts) > 0 }
+        let unowned =
+            report.modules.contains { $0.owners.isEmpty && remainingWork($0.counts) > 0 }
             || steps.contains { $0.owners.isEmpty }
         if unowned { owners.append("") }
         guard !owners.isEmpty else { return "<p class=\"muted\">No CODEOWNERS file: no owners to group by.</p>" }

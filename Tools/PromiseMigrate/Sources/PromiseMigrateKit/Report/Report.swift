@@ -103,8 +103,9 @@ public struct Summary: Codable, Sendable {
     public var states: [String: Int]
     /// The counts, added up.
     public var counts: Counts
-    /// Product modules (not tests) and how many of them have nothing left (schema 1, added).
+    /// Product modules, not tests (schema 1, added).
     public var productModules = 0
+    /// Product modules with nothing left to migrate (schema 1, added).
     public var productModulesDone = 0
 }
 

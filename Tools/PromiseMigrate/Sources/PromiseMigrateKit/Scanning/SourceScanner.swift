@@ -77,7 +77,9 @@ public struct SourceScanner: Sendable {
 
     /// What a scan found: the Swift files, the problems, and the build definitions on the way.
     public struct ScanResult: Sendable {
+        /// The Swift files, in a stable order.
         public var files: [SourceFileRef] = []
+        /// Files and folders that could not be used.
         public var diagnostics: [FileDiagnostic] = []
         /// `Package.swift` files (paths as reported).
         public var manifests: [String] = []

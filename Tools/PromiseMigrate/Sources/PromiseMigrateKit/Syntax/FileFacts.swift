@@ -39,8 +39,9 @@ public struct CallRecord: Hashable, Sendable {
     public var line: Int
     /// The lexical context it is in (index into `FileFacts.contextIsAsync`).
     public var context: Int
-    /// 1-based line and UTF-8 column of the called name, where the compiler's index records the call.
+    /// 1-based line of the called name, where the compiler's index records the call.
     public var nameLine = 0
+    /// 1-based UTF-8 column of the called name.
     public var nameColumn = 0
 }
 

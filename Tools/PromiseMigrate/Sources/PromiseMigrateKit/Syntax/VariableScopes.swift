@@ -57,7 +57,9 @@ struct VariableScopes {
     static let selfNames: Set<String> = ["self", "Self", "strongSelf", "weakSelf", "sself"]
 
     /// Members that name a type's shared instance: `Cache.shared.load(…)` is a call on a `Cache`.
-    static let singletonMembers: Set<String> = ["shared", "default", "current", "standard", "main", "instance", "sharedInstance"]
+    static let singletonMembers: Set<String> = [
+        "shared", "default", "current", "standard", "main", "instance", "sharedInstance",
+    ]
 
     /// The receiver of a call whose callee is `callee`, inside a member of `ownType`.
     func receiver(of callee: ExprSyntax, ownType: String?) -> Receiver {
