@@ -129,7 +129,11 @@ public struct Codebase: Sendable {
             }
             // On a receiver of unknown type, an override of another module's method (a view controller's
             // `dismiss(animated:completion:)`) is far more likely that module's method.
-            found = byType.values.flatMap { $0 }.filter { !overridesForeignMethod($0) }
+            // So is a method with the full name of a well-known platform one (`dismiss(animated:completion:)`
+            // on a view of the app, called on what is likely a view controller).
+            found = byType.values.flatMap { $0 }.filter {
+                !overridesForeignMethod($0) && !Self.platformMethodNames.contains(function($0).fullName)
+            }
         }
         guard let fileIndex else { return found }
         return found.filter { key in
@@ -144,6 +148,8 @@ public struct Codebase: Sendable {
         "navigationController": ["UINavigationController"], "tabBarController": ["UITabBarController"],
         "splitViewController": ["UISplitViewController"], "presentingViewController": ["UIViewController"],
         "presentedViewController": ["UIViewController"], "parent": ["UIViewController", "NSViewController"],
+        "rootViewController": ["UIViewController"], "topViewController": ["UIViewController"],
+        "visibleViewController": ["UIViewController"],
         "view": ["UIView", "NSView"], "superview": ["UIView", "NSView"], "contentView": ["UIView", "NSView"],
         "window": ["UIWindow", "NSWindow"], "scrollView": ["UIScrollView", "NSScrollView"],
         "webView": ["WKWebView"], "navigationItem": ["UINavigationItem"], "layer": ["CALayer"],
@@ -177,6 +183,17 @@ public struct Codebase: Sendable {
         }
         return nil
     }
+
+    /// Completion-handler methods of UIKit, AppKit and WebKit that apps also declare on their own types.
+    static let platformMethodNames: Set<String> = [
+        "dismiss(animated:completion:)", "present(_:animated:completion:)", "performBatchUpdates(_:completion:)",
+        "setViewControllers(_:animated:completion:)", "animate(withDuration:animations:completion:)",
+        "animate(withDuration:delay:options:animations:completion:)",
+        "transition(with:duration:options:animations:completion:)", "evaluateJavaScript(_:completionHandler:)",
+        "open(_:options:completionHandler:)", "setAlternateIconName(_:completionHandler:)",
+        "requestAuthorization(options:completionHandler:)", "getNotificationSettings(completionHandler:)",
+        "add(_:withCompletionHandler:)", "dismissViewController(animated:completion:)",
+    ]
 
     /// Whether `key` is an `override` of a method no type of the codebase above its own declares.
     func overridesForeignMethod(_ key: FunctionKey) -> Bool {

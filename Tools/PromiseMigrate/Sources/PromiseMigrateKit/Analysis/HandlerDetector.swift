@@ -19,7 +19,8 @@ struct HandlerDetector {
 
     /// Words that start the names of functions that register a closure called many times.
     private static let registrationPrefixes = [
-        "observe", "subscribe", "listen", "watch", "register", "addObserver", "addListener", "addHandler", "on",
+        "observe", "subscribe", "listen", "watch", "register", "addObserver", "addListener", "addHandler",
+        "addSubscriber", "on",
         "sink", "bind",
     ]
 

@@ -80,7 +80,10 @@ struct VariableScopes {
             }
         }
         if base.is(SuperExprSyntax.self) { return Receiver(type: ownType, isSuper: true) }
-        if base.is(FunctionCallExprSyntax.self) { return Receiver(callChain: Self.callChain(base)) }
+        if let call = base.as(FunctionCallExprSyntax.self) {
+            if let type = Self.singletonType(call.calledExpression) { return Receiver(type: type) }  // `T.current().x()`
+            return Receiver(callChain: Self.callChain(base))
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if Self.selfNames.contains(name) { return Receiver(type: ownType) }
@@ -143,14 +146,33 @@ struct VariableScopes {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if let annotation = binding.typeAnnotation {
                 if let type = typeName(TypeRef(annotation.type)) { scope[name] = type }
-            } else if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
-                var callee = call.calledExpression
-                if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
-                if let type = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true {
-                    scope[name] = type
+            } else if let value = binding.initializer?.value {
+                if let call = value.as(FunctionCallExprSyntax.self) {
+                    var callee = call.calledExpression
+                    if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+                        callee = specialized.expression
+                    }
+                    if let type = callee.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                        type.first?.isUppercase == true
+                    {
+                        scope[name] = type
+                    } else if let type = singletonType(callee) {
+                        scope[name] = type  // `let device = WKInterfaceDevice.current()`
+                    }
+                } else if let type = singletonType(value) {
+                    scope[name] = type  // `let cache = Cache.shared`
                 }
             }
         }
+    }
+
+    /// `T` for `T.shared`, `T.current`, `T.default` (and those called): a type's shared instance.
+    private static func singletonType(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+            singletonMembers.contains(member.declName.baseName.text),
+            let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true
+        else { return nil }
+        return type
     }
 
     /// The simple name of a nominal type, through optionals (`UserClient?` is `UserClient`).
