@@ -81,7 +81,8 @@ struct VariableScopes {
         }
         if base.is(SuperExprSyntax.self) { return Receiver(type: ownType, isSuper: true) }
         if let call = base.as(FunctionCallExprSyntax.self) {
-            if let type = Self.singletonType(call.calledExpression) { return Receiver(type: type) }  // `T.current().x()`
+            // `T.current().x()`
+            if let type = Self.singletonType(call.calledExpression) { return Receiver(type: type) }
             return Receiver(callChain: Self.callChain(base))
         }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
