@@ -116,9 +116,12 @@ public struct Codebase: Sendable {
             // The platform's object: only the codebase's extensions of its type are ours.
             found = platformTypes.lazy.flatMap { self.family(of: $0) }.compactMap { byType[$0] }.first ?? []
         } else if let receiver = call.receiverType {
-            // The nearest declaration: the type's own, else its superclass's or protocol's.
+            // The nearest declaration the arguments fit: the type's own, else its superclass's or protocol's
+            // (a protocol extension's async facade beside a class's callback method).
             let family = self.family(of: receiver, includingItself: !call.receiverIsSuper)
-            found = family.lazy.compactMap { byType[$0] }.first ?? []
+            let levels = family.compactMap { byType[$0] }
+            found =
+                levels.first { level in level.contains { argumentsFit(call, function($0)) } } ?? levels.first ?? []
             // With no receiver written, a free function; else the method is not the codebase's.
             if found.isEmpty && call.receiverIsImplicit { found = byType[""] ?? [] }
         } else {
@@ -162,6 +165,10 @@ public struct Codebase: Sendable {
     func resultType(of chain: [String]) -> String? {
         var current: String?
         for name in chain {
+            if name.first?.isUppercase == true {  // `JSONDecoder()`: an initializer
+                current = name
+                continue
+            }
             let returned = Set(
                 functions(named: name).compactMap { function($0).returnType?.withoutOptional.simpleName })
             let declared = functions(named: name).allSatisfy { function($0).returnType != nil }
@@ -251,7 +258,7 @@ public struct Codebase: Sendable {
         }
         guard !byKind.isEmpty else { return nil }
         for (kind, targets) in byKind where targets.count > 1 {
-            byKind[kind] = requirement(among: targets) ?? targets
+            byKind[kind] = requirement(among: targets) ?? sameDeclaration(targets) ?? targets
         }
         if byKind.count == 1, let only = byKind.first { return (only.key, only.value) }
         let preferred: [APIKind]
@@ -264,6 +271,16 @@ public struct Codebase: Sendable {
         }
         for kind in preferred { if let targets = byKind[kind] { return (kind, targets) } }
         return nil
+    }
+
+    /// When `targets` are one declaration written in alternative `#if` branches (same type, same full
+    /// name), the first: whichever branch is built, the call reaches that API.
+    private func sameDeclaration(_ targets: [FunctionKey]) -> [FunctionKey]? {
+        let first = function(targets[0])
+        let same = targets.allSatisfy {
+            function($0).fullName == first.fullName && function($0).context.typePath == first.context.typePath
+        }
+        return same ? [targets[0]] : nil
     }
 
     /// When `targets` are a protocol's requirement and its implementations in types that conform to
