@@ -78,7 +78,10 @@ import Testing
                 /build/logs/ @logs
                 apps/**/Feed @feed
                 Tests @tests
+                /assets/* @assets
                 """, root: "/repo")
+        #expect(owners.owners(of: "/repo/assets/logo.png") == ["@assets"])
+        #expect(owners.owners(of: "/repo/assets/icons/a.png").isEmpty)  // `*` does not reach subfolders
         #expect(owners.owners(of: "/repo/Sources/A.swift") == ["@all"])
         #expect(owners.owners(of: "/repo/a/docs/x.md") == ["@docs"])
         #expect(owners.owners(of: "/repo/build/logs/x.log") == ["@logs"])
@@ -99,6 +102,7 @@ import Testing
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(name: "Kit", targets: [
+                .executableTarget(name: "Tool", dependencies: [.target(name: "Kit")], path: "Tools/Tool"),
                 .target(name: "Kit", path: "Source"),
                 .target(name: "Helpers"),
                 .testTarget(name: "KitTests", dependencies: ["Kit"]),
@@ -108,7 +112,8 @@ import Testing
         try folder.write("func b(completion: @escaping () -> Void) {}", to: "Sources/Helpers/B.swift")
         try folder.write("func t() { a {} }", to: "Tests/KitTests/T.swift")
         let report = ReportBuilder.build(CodebaseAnalyzer().analyze([folder.path]))
-        #expect(report.modules.map(\.name) == ["Helpers", "Kit", "KitTests"])  // Package.swift is not code
+        // Package.swift is not code; `.target(name: "Kit")` in Tool's dependencies does not hide Kit's path.
+        #expect(report.modules.map(\.name) == ["Helpers", "Kit", "KitTests"])
         #expect(report.modules.map(\.isTest) == [false, false, true])
     }
 

@@ -131,7 +131,7 @@ import Testing
                 client.remove(id: 1) {
                     print("removed")
                 } failure: { error in
-                    print(error.code)
+                    print(error?.code ?? 0)
                 }
             }
 
@@ -161,8 +161,8 @@ import Testing
                         try await client.remove(id: 1)
                         print("removed")
                     } catch {
-                        let error = error as NSError
-                        print(error.code)
+                        let error: NSError? = error as NSError
+                        print(error?.code ?? 0)
                     }
                 }
                 """))

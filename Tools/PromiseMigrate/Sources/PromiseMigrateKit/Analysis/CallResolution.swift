@@ -32,7 +32,17 @@ extension Codebase {
                 kind: kind(of: call.target) ?? .callback, targets: [call.target],
                 enclosingFunction: record?.enclosingFunction)
         }
-        return resolved
+        // A call of a declaration the files read do not define: perhaps an API of a file the store does not
+        // cover, which only the syntax knows.
+        let uncovered = Set(references?.uncovered ?? [])
+        let unmapped = references?.unmappedCalls[index] ?? []
+        let ofUncoveredFiles = file.calls.filter { unmapped.contains($0.nameLine << 20 | $0.nameColumn) }
+            .compactMap { call -> ResolvedCall? in
+                guard var found = resolvedBySyntax(call, inFile: index) else { return nil }
+                found.targets = found.targets.filter { uncovered.contains($0.file) }
+                return found.targets.isEmpty ? nil : found
+            }
+        return resolved + ofUncoveredFiles
             + notCompiledCalls(inFile: index, positions: positions).compactMap {
                 resolvedBySyntax($0, inFile: index)
             }

@@ -38,6 +38,9 @@ public struct Codebase: Sendable {
     private let typesByName: [String: [TypeRecord]]
     /// Every typealias of the codebase, to see through them when a trailing closure looks for its parameter.
     let aliases: TypeAliasTable
+    /// The callback, promise and async functions that override a method no type of the codebase above
+    /// their own declares (computed once: every unknown receiver's call asks).
+    private var foreignOverrides: Set<FunctionKey> = []
     /// What the compiler resolved, when an index store was read: it replaces the syntax's guesses in
     /// the files it covers.
     public internal(set) var references: CompilerReferences?
@@ -70,6 +73,12 @@ public struct Codebase: Sendable {
         self.functionsByName = functionsByName
         self.apisByNameAndType = apisByNameAndType
         self.typesByName = typesByName
+        for (fileIndex, file) in files.enumerated() {
+            for (index, function) in file.functions.enumerated() where function.otherModifiers.contains("override") {
+                let key = FunctionKey(file: fileIndex, index: index)
+                if kinds[fileIndex][index] != nil, computeOverridesForeignMethod(key) { foreignOverrides.insert(key) }
+            }
+        }
     }
 
     /// The function behind `key`.
@@ -203,7 +212,9 @@ public struct Codebase: Sendable {
     ]
 
     /// Whether `key` is an `override` of a method no type of the codebase above its own declares.
-    func overridesForeignMethod(_ key: FunctionKey) -> Bool {
+    func overridesForeignMethod(_ key: FunctionKey) -> Bool { foreignOverrides.contains(key) }
+
+    private func computeOverridesForeignMethod(_ key: FunctionKey) -> Bool {
         let declaration = function(key)
         guard declaration.otherModifiers.contains("override") else { return false }
         let owner = declaration.context.typePath.split(separator: ".").last.map(String.init) ?? ""

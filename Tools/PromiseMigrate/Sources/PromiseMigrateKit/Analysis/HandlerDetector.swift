@@ -123,9 +123,13 @@ extension HandlerDetector {
             case .function(let values, _, _, _, _) = success.type,
             case .function(let errors, _, _, _, _) = failure.type
         else { return nil }
+        var optionalError = false
         if let first = errors.first {
             var error = first
-            if case .optional(let wrapped) = first { error = wrapped }
+            if case .optional(let wrapped) = first {
+                error = wrapped
+                optionalError = true
+            }
             guard HandlerShapeClassifier.isError(error) else { return nil }
         }
         let value: TypeRef
@@ -136,7 +140,8 @@ extension HandlerDetector {
         }
         return HandlerInfo(
             parameterIndex: success.index, shape: .successAndFailure, valueType: value, handlerType: success.type,
-            reason: nil, failureParameterIndex: failure.index, successArity: values.count, failureArity: errors.count)
+            reason: nil, failureParameterIndex: failure.index, successArity: values.count, failureArity: errors.count,
+            failureErrorIsOptional: optionalError)
     }
 
     /// A closure of one fraction or a byte count pair: a progress report, called many times.

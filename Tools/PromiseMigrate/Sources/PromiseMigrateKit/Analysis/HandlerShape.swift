@@ -63,6 +63,8 @@ public struct HandlerInfo: Hashable, Sendable {
     public var successArity = 0
     /// For `successAndFailure`: how many parameters the failure closure takes.
     public var failureArity = 0
+    /// For `successAndFailure`: the failure closure's error is optional (`(Error?) -> Void`).
+    public var failureErrorIsOptional = false
 
     /// Whether parameter `index` is a handler (the completion handler, or either closure of a pair).
     public func covers(_ index: Int) -> Bool { index == parameterIndex || index == failureParameterIndex }

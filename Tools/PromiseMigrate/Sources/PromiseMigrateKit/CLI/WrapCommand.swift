@@ -38,11 +38,15 @@ struct WrapCommand<Output: CommandOutput> {
         {
             roots = module
         }
-        if let store = options.indexStore, options.context == nil {
+        var store = options.indexStore
+        if let storePath = store, options.context == nil {
             do {
-                let module = try CompilerReferences.moduleFiles(of: file, storePath: store)
+                let module = try CompilerReferences.moduleFiles(of: file, storePath: storePath)
                 if module.isEmpty {
-                    output.err("warning: the index store does not compile \(file); the context is its folder\n")
+                    output.err(
+                        "warning: the index store does not compile \(file) (build it first?); wrapping it "
+                            + "without the store, with its folder as context\n")
+                    store = nil
                 } else {
                     roots = module
                 }
@@ -63,7 +67,7 @@ struct WrapCommand<Output: CommandOutput> {
         }
         facts.append(parsed)
         var codebase = Codebase(files: facts)
-        if let store = options.indexStore {
+        if let store {
             do {
                 codebase.references = try CompilerReferences.read(
                     storePath: store, paths: kept.map(\.0.path) + [file], codebase: codebase)

@@ -183,10 +183,10 @@ public struct CallConverter {
                 others.append(argument)
             }
         }
-        if let trailing = call.trailingClosure {
-            closures[
-                handler.parameterIndex < failureIndex && closures[successLabel] == nil ? successLabel : failureLabel] =
-                trailing
+        if let trailing = call.trailingClosure {  // the first closure parameter not yet given
+            let order =
+                handler.parameterIndex < failureIndex ? [successLabel, failureLabel] : [failureLabel, successLabel]
+            if let label = order.first(where: { closures[$0] == nil }) { closures[label] = trailing }
         }
         for extra in call.additionalTrailingClosures { closures[extra.label.text] = extra.closure }
         guard let success = closures[successLabel], let failure = closures[failureLabel], closures.count == 2 else {
@@ -224,9 +224,17 @@ public struct CallConverter {
                 let written = parameters.first
             else { return refuse("its failure closure's type is not known") }
             let errorType = written.withoutOptional.source
+            // An optional error stays optional, so the closure's `e?.` and `if let e` still compile.
+            let optional = written != written.withoutOptional
             switch errorType {
-            case "Error", "any Error", "Swift.Error": errorLine = name == "error" ? nil : "let \(name) = error"
-            case "NSError": errorLine = "let \(name) = error as NSError"
+            case "Error", "any Error", "Swift.Error":
+                if optional {
+                    errorLine = "let \(name): (any Error)? = error"
+                } else {
+                    errorLine = name == "error" ? nil : "let \(name) = error"
+                }
+            case "NSError":
+                errorLine = optional ? "let \(name): NSError? = error as NSError" : "let \(name) = error as NSError"
             default:
                 return refuse(
                     "its failure closure takes `\(errorType)`, and the async variant throws `any Error`: cast in the "

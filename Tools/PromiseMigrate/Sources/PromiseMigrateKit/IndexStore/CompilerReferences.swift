@@ -18,6 +18,9 @@ public struct CompilerReferences: Sendable {
     var calls: [Int: [CompilerCall]]
     /// Per covered file: where the compiler recorded any symbol (`line << 20 | column`).
     var compiledPositions: [Int: Set<Int>]
+    /// Per covered file: calls (`line << 20 | column`) of declarations the files read do not define,
+    /// kept only when some files are not covered, whose APIs the syntax may resolve them to.
+    var unmappedCalls: [Int: Set<Int>] = [:]
     /// Per covered file: the module the build compiled it in.
     public var modules: [Int: String]
     /// Functions that override or implement something the codebase does not declare (a framework
@@ -36,7 +39,8 @@ public struct CompilerReferences: Sendable {
     ) throws(IndexStoreError) -> CompilerReferences {
         let library = try IndexStoreLibrary.load(path: libraryPath)
         let normalized = paths.map(IndexStoreReader.normalize)
-        let indexed = try IndexStoreReader(library: library).read(storePath: storePath, paths: Set(normalized))
+        let contents = try IndexStoreReader(library: library).read(storePath: storePath, paths: Set(normalized))
+        let indexed = contents.files
 
         // The codebase's functions by the compiler's identity, from where each is defined.
         var keysByUSR: [String: FunctionKey] = [:]
@@ -59,7 +63,9 @@ public struct CompilerReferences: Sendable {
         var calls: [Int: [CompilerCall]] = [:]
         var modules: [Int: String] = [:]
         var positions: [Int: Set<Int>] = [:]
+        var unmapped: [Int: Set<Int>] = [:]
         var uncovered: [Int] = []
+        let someUncovered = normalized.contains { indexed[$0] == nil }
         for (fileIndex, path) in normalized.enumerated() {
             guard let file = indexed[path] else {
                 uncovered.append(fileIndex)
@@ -68,15 +74,25 @@ public struct CompilerReferences: Sendable {
             modules[fileIndex] = file.module
             positions[fileIndex] = file.positions
             calls[fileIndex] = file.calls.compactMap { call in
-                guard let key = keysByUSR[call.usr], codebase.kind(of: key) != nil else { return nil }
+                guard let key = keysByUSR[call.usr] else {
+                    // Perhaps an API of a file the store does not cover: the syntax may know it.
+                    if someUncovered { unmapped[fileIndex, default: []].insert(call.line << 20 | call.column) }
+                    return nil
+                }
+                guard codebase.kind(of: key) != nil else { return nil }
                 return CompilerCall(line: call.line, column: call.column, target: key)
             }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         }
+        // Foreign: declared in a module the store does not index (an SDK's), not merely outside the files read.
         let foreign = foreignCandidates.filter { _, overridden in
-            overridden.contains { keysByUSR[$0] == nil }
+            overridden.contains { usr in
+                guard keysByUSR[usr] == nil else { return false }
+                guard let module = Self.module(ofUSR: usr) else { return true }
+                return !contents.modules.contains(module)
+            }
         }
         return CompilerReferences(
-            storePath: storePath, calls: calls, compiledPositions: positions, modules: modules,
+            storePath: storePath, calls: calls, compiledPositions: positions, unmappedCalls: unmapped, modules: modules,
             foreignOverrides: Set(foreign.keys),
             uncovered: uncovered)
     }
@@ -90,6 +106,20 @@ public struct CompilerReferences: Sendable {
         let modules = try IndexStoreReader(library: library).modules(storePath: storePath)
         guard let module = modules[IndexStoreReader.normalize(path)] else { return [] }
         return modules.filter { $0.value == module && FileManager.default.fileExists(atPath: $0.key) }.keys.sorted()
+    }
+
+    /// The module a USR's symbol is declared in: `Catalog` for `s:7Catalog5StoreP…` or
+    /// `c:@M@Catalog@objc(cs)…`; nil for a C or Objective-C symbol of no Swift module (an SDK's).
+    static func module(ofUSR usr: String) -> String? {
+        if usr.hasPrefix("c:@M@") {
+            return usr.dropFirst(5).split(separator: "@", maxSplits: 1).first.map(String.init)
+        }
+        guard usr.hasPrefix("s:") else { return nil }
+        let rest = usr.dropFirst(2)
+        let digits = rest.prefix { $0.isNumber }
+        guard let length = Int(digits), length > 0 else { return nil }
+        let name = rest.dropFirst(digits.count).prefix(length)
+        return name.count == length ? String(name) : nil
     }
 
     private struct Position: Hashable {

@@ -30,9 +30,10 @@ struct IndexStoreReader {
     /// The newest unit's record of each of `paths` (absolute, symlinks resolved) that the store at
     /// `storePath` indexes. Throws when the store is missing, unreadable, indexes none of them, or
     /// indexed one of them before its last change.
-    func read(storePath: String, paths: Set<String>) throws(IndexStoreError) -> [String: IndexedSourceFile] {
+    func read(storePath: String, paths: Set<String>) throws(IndexStoreError) -> StoreContents {
         try withStore(at: storePath) { store throws(IndexStoreError) in
-            let newest = units(in: store).filter { paths.contains($0.key) }
+            let all = units(in: store, recordsOf: paths)
+            let newest = all.filter { paths.contains($0.key) }
             guard !newest.isEmpty else { throw .noUnits(path: storePath) }
             let stale = newest.values.filter { unit in
                 let attributes = try? FileManager.default.attributesOfItem(atPath: unit.mainFile)
@@ -47,13 +48,19 @@ struct IndexStoreReader {
                 for record in unit.records { read(record: record, in: store, into: &file) }
                 files[unit.mainFile] = file
             }
-            return files
+            return StoreContents(files: files, modules: Set(all.values.map(\.module)))
         }
+    }
+
+    /// What `read` found: the files asked about, and every module the store indexes.
+    struct StoreContents {
+        var files: [String: IndexedSourceFile]
+        var modules: Set<String>
     }
 
     /// Every source file the store indexes (absolute, symlinks resolved), with the module it was compiled in.
     func modules(storePath: String) throws(IndexStoreError) -> [String: String] {
-        try withStore(at: storePath) { store in units(in: store).mapValues(\.module) }
+        try withStore(at: storePath) { store in units(in: store, recordsOf: []).mapValues(\.module) }
     }
 
     private func withStore<T>(
@@ -72,8 +79,8 @@ struct IndexStoreReader {
         return try body(store)
     }
 
-    /// The newest unit of each source file.
-    private func units(in store: indexstore_t) -> [String: UnitSummary] {
+    /// The newest unit of each source file, with its records when the file is one of `wanted`.
+    private func units(in store: indexstore_t, recordsOf wanted: Set<String>) -> [String: UnitSummary] {
         let names = Collector<String>()
         _ = library.functions.store_units_apply_f(store, 0, Unmanaged.passUnretained(names).toOpaque()) {
             context, name in
@@ -82,7 +89,7 @@ struct IndexStoreReader {
         }
         var newest: [String: UnitSummary] = [:]
         for name in names.items {
-            guard let unit = summary(ofUnit: name, in: store) else { continue }
+            guard let unit = summary(ofUnit: name, in: store, recordsOf: wanted) else { continue }
             if let known = newest[unit.mainFile], known.modified >= unit.modified { continue }
             newest[unit.mainFile] = unit
         }
@@ -96,7 +103,7 @@ struct IndexStoreReader {
         var records: [String]
     }
 
-    private func summary(ofUnit name: String, in store: indexstore_t) -> UnitSummary? {
+    private func summary(ofUnit name: String, in store: indexstore_t, recordsOf wanted: Set<String>) -> UnitSummary? {
         let api = library.functions
         var error: indexstore_error_t?
         guard let reader = api.unit_reader_create(store, name, &error) else {
@@ -111,6 +118,12 @@ struct IndexStoreReader {
         var seconds: Int64 = 0
         var nanoseconds: Int64 = 0
         api.unit_reader_get_modification_time(reader, &seconds, &nanoseconds)
+        let module = api.unit_reader_get_module_name(reader).string
+        let modified = Double(seconds) + Double(nanoseconds) / 1e9
+        // Records are read only for the files asked about: a store holds every file of every target.
+        guard wanted.contains(normalized) else {
+            return UnitSummary(mainFile: normalized, module: module, modified: modified, records: [])
+        }
         let dependencies = DependencySink(functions: api)
         _ = api.unit_reader_dependencies_apply_f(reader, Unmanaged.passUnretained(dependencies).toOpaque()) {
             context, dependency in
@@ -118,9 +131,7 @@ struct IndexStoreReader {
             return true
         }
         let own = dependencies.records.filter { Self.normalize($0.path) == normalized }
-        return UnitSummary(
-            mainFile: normalized, module: api.unit_reader_get_module_name(reader).string,
-            modified: Double(seconds) + Double(nanoseconds) / 1e9, records: own.map(\.name))
+        return UnitSummary(mainFile: normalized, module: module, modified: modified, records: own.map(\.name))
     }
 
     private func read(record name: String, in store: indexstore_t, into file: inout IndexedSourceFile) {

@@ -97,6 +97,9 @@ public struct CodeOwners: Sendable {
             default: regex += NSRegularExpression.escapedPattern(for: String(character))
             }
         }
-        return try? NSRegularExpression(pattern: (anchored ? "^" : "^(.*/)?") + regex + "(/.*)?$")
+        // `docs/*` owns the files in docs, not those in its subfolders (GitHub's rule); any other match
+        // owns everything below it.
+        let below = glob.hasSuffix("/*") ? "" : "(/.*)?"
+        return try? NSRegularExpression(pattern: (anchored ? "^" : "^(.*/)?") + regex + below + "$")
     }
 }

@@ -18,7 +18,8 @@ enum PackageManifestReader {
         var seen: Set<String> = []
         for call in finder.calls {
             guard let kind = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                targetKinds.contains(kind), let name = stringArgument("name", of: call), seen.insert(name).inserted
+                targetKinds.contains(kind), let name = stringArgument("name", of: call), !seen.contains(name),
+                !isDependency(call)
             else { continue }
             let isTest = kind == "testTarget"
             let folder: String?
@@ -30,9 +31,20 @@ enum PackageManifestReader {
                 folder = parents.map { "\(root)/\($0)/\(name)" }.first { FileManager.default.fileExists(atPath: $0) }
             }
             guard let folder else { continue }
+            seen.insert(name)
             targets.append(BuildTarget(name: name, isTest: isTest, folders: [IndexStoreReader.normalize(folder)]))
         }
         return targets
+    }
+
+    /// `.target(name: "Core")` inside a `dependencies:` list names a dependency, not a target.
+    private static func isDependency(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call).parent
+        while let current = node {
+            if let argument = current.as(LabeledExprSyntax.self), argument.label?.text == "dependencies" { return true }
+            node = current.parent
+        }
+        return false
     }
 
     private static func stringArgument(_ label: String, of call: FunctionCallExprSyntax) -> String? {

@@ -56,7 +56,9 @@ extension HTMLRenderer {
         if report.indexStore != nil {
             resolution =
                 counts.ambiguousCallSites == 0
-                ? "resolved by the compiler" : "\(counts.ambiguousCallSites) ambiguous, in code the build skipped"
+                ? "resolved by the compiler"
+                : "+ \(counts.ambiguousCallSites) ambiguous, where the store had no answer (code the build skipped, "
+                    + "files it did not compile)"
         } else {
             resolution =
                 counts.ambiguousCallSites == 0

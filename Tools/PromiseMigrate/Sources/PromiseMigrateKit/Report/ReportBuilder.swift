@@ -7,7 +7,7 @@ public enum ReportBuilder {
         var callTotals: [FunctionKey: (all: Int, inAsync: Int)] = [:]
         // Calls made by an API's own async stand-in (its variant, an `…Async` twin): how the stand-in is
         // built, not calls to migrate.
-        var standInCalls: [FunctionKey: Int] = [:]
+        var standInCalls: [FunctionKey: (all: Int, inAsync: Int)] = [:]
         var styles = codebase.files.map { StylesBuilder(importsPromiseLibrary: $0.importsPromiseLibrary) }
         var counts = [Counts](repeating: Counts(), count: codebase.files.count)
         var callSites = [[CallSiteEntry]](repeating: [], count: codebase.files.count)
@@ -35,7 +35,8 @@ public enum ReportBuilder {
                 if let caller = call.enclosingFunction,
                     codebase.isAsyncStandIn(FunctionKey(file: fileIndex, index: caller), for: target)
                 {
-                    standInCalls[target, default: 0] += 1
+                    standInCalls[target, default: (0, 0)].all += 1
+                    if inAsync { standInCalls[target, default: (0, 0)].inAsync += 1 }
                 }
                 let declaration = codebase.function(target)
                 callSites[fileIndex].append(
@@ -81,8 +82,8 @@ public enum ReportBuilder {
                         name: function.fullName, type: typeName, line: function.line, kind: kind, shape: shape,
                         promiseLibrary: library, callSites: calls.all, callSitesInAsync: calls.inAsync,
                         wrapRefusal: wrapRefusal))
-                let standIns = standInCalls[key] ?? 0
-                let migratable = (all: calls.all - standIns, inAsync: calls.inAsync - standIns)
+                let standIns = standInCalls[key] ?? (0, 0)
+                let migratable = (all: calls.all - standIns.all, inAsync: calls.inAsync - standIns.inAsync)
                 if kind != .async, migratable.all > 0, migratable.all == migratable.inAsync {
                     nextSteps.append(
                         NextStep(

@@ -251,8 +251,16 @@ public struct WrapGenerator: Sendable {
                     .replacingOccurrences(of: "\u{1}", with: failureClosure(plan.handler))
             }
             let discard = function.returnType == nil ? "" : "_ = "
-            let call = "\(discard)\(tryWord)\(receiver)\(function.name)(\(arguments.joined(separator: ", ")))"
-            return "\(promiseType)\(typeArgument).wrapping { resolver in \(call) }"
+            let head = "\(discard)\(tryWord)\(receiver)\(function.name)("
+            let call = head + arguments.joined(separator: ", ") + ")"
+            let oneLine = "\(promiseType)\(typeArgument).wrapping { resolver in \(call) }"
+            // Within the style's 120 columns; a facade's line adds `try await ` and `.value`.
+            guard indent.count + oneLine.count + (explicitType ? 16 : 0) > 120 else { return oneLine }
+            let body =
+                indent.count + 4 + call.count <= 120
+                ? call
+                : head + "\n" + arguments.map { "\(indent)        \($0)" }.joined(separator: ",\n") + "\n\(indent)    )"
+            return "\(promiseType)\(typeArgument).wrapping { resolver in\n\(indent)    \(body)\n\(indent)}"
         case .cancellable:
             arguments = arguments.map {
                 $0.replacingOccurrences(of: "\u{0}", with: resolverClosure(plan.handler))
@@ -268,14 +276,17 @@ public struct WrapGenerator: Sendable {
         }
     }
 
-    /// The failure closure of a success/failure pair: its error (or none: `missingValueAndError`) rejects.
+    /// The failure closure of a success/failure pair: it always rejects, with its error, or with
+    /// `missingValueAndError` when it has none (`resolve(nil, nil)` would fulfill a `Promise<T?>`).
     private func failureClosure(_ handler: HandlerInfo) -> String {
+        let missing = "PromiseError.missingValueAndError"
+        let error = handler.failureErrorIsOptional ? "error ?? \(missing)" : "error"
         switch handler.failureArity {
-        case 0: return "{ resolver.resolve(nil, nil) }"
-        case 1: return "{ resolver.resolve(nil, $0) }"
+        case 0: return "{ resolver.reject(\(missing)) }"
+        case 1: return "{ error in resolver.reject(\(error)) }"
         default:
-            return "{ error, \(Array(repeating: "_", count: handler.failureArity - 1).joined(separator: ", ")) in "
-                + "resolver.resolve(nil, error) }"
+            let rest = Array(repeating: "_", count: handler.failureArity - 1).joined(separator: ", ")
+            return "{ error, \(rest) in resolver.reject(\(error)) }"
         }
     }
 
