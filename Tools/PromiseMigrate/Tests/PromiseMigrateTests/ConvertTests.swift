@@ -168,6 +168,62 @@ import Testing
                 """))
     }
 
+    @Test func variantsThatDropDefaultsOrEndInAsyncAreFoundAndReasonsNameTheCause() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            import Dispatch
+            final class Store: Sendable {
+                func load(id: Int, callbackQueue: DispatchQueue = .main, completion: @escaping (String?, Error?) -> Void) {}
+                func load(id: Int) async throws -> String { "" }
+                func save(_ text: String, completion: @escaping (Error?) -> Void) {}
+                func saveAsync(_ text: String) async throws {}
+            }
+            """, to: "Store.swift")
+        try folder.write(
+            """
+            func a(_ store: Store) async {
+                store.load(id: 1) { text, error in
+                    if let error {
+                        print(error)
+                    } else if let text {
+                        print(text)
+                    }
+                }
+            }
+
+            func b(_ store: Store) async {
+                store.load(id: 2, callbackQueue: .main) { text, error in
+                    if let error {
+                        print(error)
+                    } else if let text {
+                        print(text)
+                    }
+                }
+            }
+
+            func c(_ store: Store) async {
+                store.save("x") { error in
+                    if let error {
+                        print(error)
+                    } else {
+                        print("saved")
+                    }
+                }
+            }
+            """, to: "Callers.swift")
+        let run = runCommand(["convert", folder.path + "/Callers.swift", "--context", folder.path])
+        #expect(run.output.stderr.contains("2 call(s) convertible"))
+        #expect(run.output.stdout.contains("+        let text = try await store.load(id: 1)"))
+        #expect(run.output.stdout.contains("+        try await store.saveAsync(\"x\")"))
+        #expect(
+            run.output.stderr.contains(
+                "Callers.swift:12: not converted: load(id:callbackQueue:completion:): it passes `callbackQueue:`, "
+                    + "which its async variant `load(id:)` does not take (after an await, the code runs where the "
+                    + "caller runs, not on that queue)"))
+    }
+
     @Test func whatCannotBeConvertedSafelyIsLeftAloneWithTheReason() throws {
         let callers = """
             func early(_ client: Client) async {

@@ -80,7 +80,7 @@ public struct CallConverter {
         else { return refuse("the handler is not the trailing closure") }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         guard labels == variant.parameters.map(\.label) else {
-            return refuse("its arguments (\(labels.map { "\($0):" }.joined())) are not the async variant's")
+            return refuse(Self.argumentMismatch(labels, function: function, variant: variant))
         }
         guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else {
             return refuse("its result is used")
@@ -194,7 +194,7 @@ public struct CallConverter {
         }
         let labels = others.map { $0.label?.text ?? "_" }
         guard labels == variant.parameters.map(\.label) else {
-            return refuse("its arguments (\(labels.map { "\($0):" }.joined())) are not the async variant's")
+            return refuse(Self.argumentMismatch(labels, function: function, variant: variant))
         }
         guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else { return refuse("its result is used") }
         if let reason = Self.runsLast(statement) { return refuse(reason) }
@@ -270,6 +270,23 @@ public struct CallConverter {
         return .success(
             CallConversion(
                 startLine: start, endLine: end, replacement: lines, api: "", asyncVariant: variant.fullName))
+    }
+
+    /// Why a call's arguments do not fit the async variant: it passes a defaulted argument the variant
+    /// dropped (where the handler ran, for a queue), or its labels are another overload's.
+    static func argumentMismatch(_ labels: [String], function: FunctionRecord, variant: FunctionRecord) -> String {
+        let wanted = Set(variant.parameters.map(\.label))
+        let extra = labels.filter { !wanted.contains($0) }
+        let defaulted = Set(function.parameters.filter { $0.defaultValue != nil }.map(\.label))
+        if !extra.isEmpty, extra.allSatisfy(defaulted.contains) {
+            let names = extra.map { "`\($0):`" }.joined(separator: ", ")
+            let queue = extra.contains { $0.lowercased().contains("queue") || $0 == "on" }
+            return "it passes \(names), which its async variant `\(variant.fullName)` does not take"
+                + (queue ? " (after an await, the code runs where the caller runs, not on that queue)" : "")
+                + ": drop the argument if that suits, and convert again"
+        }
+        return "its arguments (\(labels.map { "\($0):" }.joined())) are not those of its async variant "
+            + "`\(variant.fullName)`"
     }
 
     // MARK: Where the call is
