@@ -9,14 +9,7 @@ struct ConvertCommand<Output: CommandOutput> {
     func run() -> Int32 {
         let roots = options.paths + (options.context.map { [$0] } ?? [])
         var analysis = CodebaseAnalyzer().analyze(roots)
-        if let store = options.indexStore {
-            do {
-                if let note = try analysis.useIndexStore(at: store) { output.err(note) }
-            } catch {
-                output.err("error: \(error)\n")
-                return 1
-            }
-        }
+        guard analysis.applyIndexStore(options.indexStore, output: output) else { return 1 }
         let wanted = Set(SourceScanner().scan(options.paths).files.map { WrapCommand<Output>.canonical($0.path) })
         var converted = 0
         var refused = 0

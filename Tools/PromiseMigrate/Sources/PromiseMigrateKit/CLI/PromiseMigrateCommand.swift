@@ -56,14 +56,7 @@ public enum PromiseMigrateCommand {
             excludedFolders: SourceScanner.defaultExcludedFolders.union(options.excluded),
             moduleDepth: options.moduleDepth)
         var analysis = CodebaseAnalyzer(scanner: scanner).analyze(options.paths)
-        if let store = options.indexStore {
-            do {
-                if let note = try analysis.useIndexStore(at: store) { output.err(note) }
-            } catch {
-                output.err("error: \(error)\n")
-                return 1
-            }
-        }
+        guard analysis.applyIndexStore(options.indexStore, output: output) else { return 1 }
         let report = ReportBuilder.build(analysis)
         if options.json {
             do {
