@@ -113,6 +113,13 @@ extension ParsedCommand {
             }
             return next
         }
+        func depth(for option: String) throws(UsageError) -> Int {
+            let text = try value(for: option)
+            guard let depth = Int(text), depth >= 1 else {
+                throw UsageError(message: "\(option) needs a whole number of at least 1, not \(text)")
+            }
+            return depth
+        }
         switch command {
         case "help", "--help", "-h":
             return .help
@@ -128,12 +135,7 @@ extension ParsedCommand {
                 case "--exclude": options.excluded.append(try value(for: argument))
                 case "--source-url": options.sourceURL = try value(for: argument)
                 case "--by-owner": options.byOwner = true
-                case "--module-depth":
-                    let text = try value(for: argument)
-                    guard let depth = Int(text), depth >= 1 else {
-                        throw UsageError(message: "--module-depth needs a whole number of at least 1, not \(text)")
-                    }
-                    options.moduleDepth = depth
+                case "--module-depth": options.moduleDepth = try depth(for: argument)
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
@@ -183,12 +185,7 @@ extension ParsedCommand {
                 case "--context": options.context = try value(for: argument)
                 case "--import": options.imports.append(try value(for: argument))
                 case "--index-store": options.indexStore = try value(for: argument)
-                case "--module-depth":
-                    let text = try value(for: argument)
-                    guard let depth = Int(text), depth >= 1 else {
-                        throw UsageError(message: "--module-depth needs a whole number of at least 1, not \(text)")
-                    }
-                    options.moduleDepth = depth
+                case "--module-depth": options.moduleDepth = try depth(for: argument)
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }

@@ -10,12 +10,12 @@ struct ConvertCommand<Output: CommandOutput> {
         let roots = options.paths + (options.context.map { [$0] } ?? [])
         var analysis = CodebaseAnalyzer().analyze(roots)
         guard analysis.applyIndexStore(options.indexStore, output: output) else { return 1 }
-        let wanted = Set(SourceScanner().scan(options.paths).files.map { WrapCommand<Output>.canonical($0.path) })
+        let wanted = Set(SourceScanner().scan(options.paths).files.map { CanonicalPath.of($0.path) })
         var converted = 0
         var refused = 0
         var failed = false
         for (index, file) in analysis.files.enumerated()
-        where wanted.contains(WrapCommand<Output>.canonical(file.path)) && !analysis.codebase.files[index].isGenerated {
+        where wanted.contains(CanonicalPath.of(file.path)) && !analysis.codebase.files[index].isGenerated {
             guard case .success(let source) = SourceReader.read(file) else { continue }
             let (conversions, refusals) = CallConverter(codebase: analysis.codebase, fileIndex: index).convert(source)
             for refusal in refusals {

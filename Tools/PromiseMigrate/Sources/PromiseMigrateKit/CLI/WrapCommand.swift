@@ -20,8 +20,8 @@ struct WrapCommand<Output: CommandOutput> {
             options.output
             ?? ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(
                 "\(((file as NSString).lastPathComponent as NSString).deletingPathExtension)+Promises.swift")
-        let fileIdentity = Self.canonical(file)
-        let destinationIdentity = Self.canonical(destination)
+        let fileIdentity = CanonicalPath.of(file)
+        let destinationIdentity = CanonicalPath.of(destination)
         if fileIdentity == destinationIdentity {
             output.err("error: the output \(destination) is the input file; pass another --output\n")
             return 1
@@ -57,7 +57,7 @@ struct WrapCommand<Output: CommandOutput> {
         }
         let analysis = CodebaseAnalyzer().analyze(roots)
         let kept = zip(analysis.files, analysis.codebase.files).filter { ref, facts in
-            let identity = Self.canonical(ref.path)
+            let identity = CanonicalPath.of(ref.path)
             return !facts.isGenerated && identity != destinationIdentity && identity != fileIdentity
         }
         var facts = kept.map(\.1)
@@ -123,13 +123,5 @@ struct WrapCommand<Output: CommandOutput> {
         }
         output.err("\(summary); wrote \(destination)\n")
         return 0
-    }
-
-    /// The path with symbolic links and `..` resolved; for a file that does not exist yet, its folder's.
-    static func canonical(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        if FileManager.default.fileExists(atPath: path) { return url.resolvingSymlinksInPath().path }
-        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
-            .path
     }
 }

@@ -86,16 +86,8 @@ public struct CallConverter {
             return refuse("its result is used")
         }
         if let reason = Self.runsLast(statement) { return refuse(reason) }
-        if closure.signature?.capture != nil {
-            return refuse("its closure has a capture list: awaiting would keep what it captures alive")
-        }
-        if ControlTransferFinder.find(in: closure.statements) {
-            return refuse("its closure has a return, break or continue, which would leave the function")
-        }
+        if let reason = Self.bodyRefusal(closure, named: "its closure") { return refuse(reason) }
         let names = Self.parameterNames(closure)
-        if names.isEmpty, closure.statements.description.contains("$") {
-            return refuse("its closure uses $0: name the parameters first")
-        }
         let indent = Self.indentation(of: statement)
         let awaited = Self.awaitedCall(call, variantName: variant.name)
         let throwing = Self.enclosingFunctionThrows(statement)
@@ -199,15 +191,7 @@ public struct CallConverter {
         guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else { return refuse("its result is used") }
         if let reason = Self.runsLast(statement) { return refuse(reason) }
         for closure in [success, failure] {
-            if closure.signature?.capture != nil {
-                return refuse("a closure has a capture list: awaiting would keep what it captures alive")
-            }
-            if ControlTransferFinder.find(in: closure.statements) {
-                return refuse("a closure has a return, break or continue, which would leave the function")
-            }
-            if Self.parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
-                return refuse("a closure uses $0: name the parameters first")
-            }
+            if let reason = Self.bodyRefusal(closure, named: "a closure") { return refuse(reason) }
         }
         let values = Self.parameterNames(success)
         let errors = Self.parameterNames(failure)
@@ -248,16 +232,10 @@ public struct CallConverter {
             default: "(\(values.joined(separator: ", ")))"
             }
         let indent = Self.indentation(of: statement)
-        let callee: String
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-            callee = "\(base.trimmedDescription).\(variant.name)"
-        } else {
-            callee = variant.name
-        }
         let arguments = others.map { argument in
             (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
         }
-        let awaited = "\(callee)(\(arguments.joined(separator: ", ")))"
+        let awaited = Self.awaitedCall(call, variantName: variant.name, arguments: arguments.joined(separator: ", "))
         var lines = Self.doCatch(
             indent: indent, awaited: awaited, value: value, success: Array(success.statements), error: nil,
             failure: Array(failure.statements))
@@ -422,14 +400,29 @@ public struct CallConverter {
 
     // MARK: Text
 
-    static func awaitedCall(_ call: FunctionCallExprSyntax, variantName: String) -> String {
+    /// `call`'s receiver calling `variantName` with `arguments` (by default the call's own).
+    static func awaitedCall(_ call: FunctionCallExprSyntax, variantName: String, arguments: String? = nil) -> String {
         let callee: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             callee = "\(base.trimmedDescription).\(variantName)"
         } else {
             callee = variantName
         }
-        return "\(callee)(\(call.arguments.trimmedDescription))"
+        return "\(callee)(\(arguments ?? call.arguments.trimmedDescription))"
+    }
+
+    /// Why a handler closure's body cannot become straight-line code after an await, if it cannot.
+    static func bodyRefusal(_ closure: ClosureExprSyntax, named subject: String) -> String? {
+        if closure.signature?.capture != nil {
+            return "\(subject) has a capture list: awaiting would keep what it captures alive"
+        }
+        if ControlTransferFinder.find(in: closure.statements) {
+            return "\(subject) has a return, break or continue, which would leave the function"
+        }
+        if parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
+            return "\(subject) uses $0: name the parameters first"
+        }
+        return nil
     }
 
     static func indentation(of statement: CodeBlockItemSyntax) -> String {

@@ -38,7 +38,7 @@ public struct CompilerReferences: Sendable {
         storePath: String, paths: [String], codebase: Codebase, libraryPath: String? = nil
     ) throws(IndexStoreError) -> CompilerReferences {
         let library = try IndexStoreLibrary.load(path: libraryPath)
-        let normalized = paths.map(IndexStoreReader.normalize)
+        let normalized = paths.map(CanonicalPath.of)
         let contents = try IndexStoreReader(library: library).read(storePath: storePath, paths: Set(normalized))
         let indexed = contents.files
 
@@ -104,7 +104,7 @@ public struct CompilerReferences: Sendable {
     ) throws(IndexStoreError) -> [String] {
         let library = try IndexStoreLibrary.load(path: libraryPath)
         let modules = try IndexStoreReader(library: library).modules(storePath: storePath)
-        guard let module = modules[IndexStoreReader.normalize(path)] else { return [] }
+        guard let module = modules[CanonicalPath.of(path)] else { return [] }
         return modules.filter { $0.value == module && FileManager.default.fileExists(atPath: $0.key) }.keys.sorted()
     }
 

@@ -114,7 +114,7 @@ struct IndexStoreReader {
         if api.unit_reader_is_system_unit(reader) { return nil }
         let mainFile = api.unit_reader_get_main_file(reader).string
         guard !mainFile.isEmpty else { return nil }
-        let normalized = Self.normalize(mainFile)
+        let normalized = CanonicalPath.of(mainFile)
         var seconds: Int64 = 0
         var nanoseconds: Int64 = 0
         api.unit_reader_get_modification_time(reader, &seconds, &nanoseconds)
@@ -130,7 +130,7 @@ struct IndexStoreReader {
             Unmanaged<DependencySink>.fromOpaque(context!).takeUnretainedValue().add(dependency!)
             return true
         }
-        let own = dependencies.records.filter { Self.normalize($0.path) == normalized }
+        let own = dependencies.records.filter { CanonicalPath.of($0.path) == normalized }
         return UnitSummary(mainFile: normalized, module: module, modified: modified, records: own.map(\.name))
     }
 
@@ -153,10 +153,6 @@ struct IndexStoreReader {
         file.positions.formUnion(sink.positions)
     }
 
-    /// An absolute path with symlinks resolved, as units name their files.
-    static func normalize(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
 }
 
 /// Gathers what a C callback hands over; lives only for one synchronous apply call.

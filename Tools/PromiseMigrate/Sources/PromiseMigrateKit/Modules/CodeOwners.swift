@@ -21,7 +21,7 @@ public struct CodeOwners: Sendable {
     /// The `CODEOWNERS` of the repository holding `path`: looked for in `path` and the folders above it,
     /// up to the repository's root (a folder with `.git`).
     public static func find(from path: String) -> CodeOwners? {
-        var folder = IndexStoreReader.normalize(path)
+        var folder = CanonicalPath.of(path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
             folder = (folder as NSString).deletingLastPathComponent
@@ -59,7 +59,7 @@ public struct CodeOwners: Sendable {
 
     /// The owners of `path` (absolute, or relative to the working folder); empty when no rule matches.
     public func owners(of path: String) -> [String] {
-        let absolute = IndexStoreReader.normalize(path)
+        let absolute = CanonicalPath.of(path)
         guard absolute.hasPrefix(root + "/") else { return [] }
         let relative = String(absolute.dropFirst(root.count + 1))
         let range = NSRange(relative.startIndex..., in: relative)

@@ -12,11 +12,11 @@ public enum ModuleMapper {
         let names = uniqueNames(targets)
         // Products before tests, so that a file two targets compile counts for the product.
         let ordered = targets.indices.sorted { (targets[$0].isTest ? 1 : 0, $0) < (targets[$1].isTest ? 1 : 0, $1) }
-        let manifests = Set(scan.manifests.map(IndexStoreReader.normalize))
+        let manifests = Set(scan.manifests.map(CanonicalPath.of))
         let defined = !targets.isEmpty
         return scan.files.compactMap { file in
             var file = file
-            let path = IndexStoreReader.normalize(file.path)
+            let path = CanonicalPath.of(file.path)
             if manifests.contains(path) || isVersionedManifest(path, manifests) { return nil }  // the build's, not code
             // A package's target first (a library built by SwiftPM and by an Xcode project is the
             // package's module), then the Xcode target that lists the file, then a synchronized folder.
@@ -57,7 +57,7 @@ public enum ModuleMapper {
     /// target that compiles it), or, with `moduleDepth`, the folder that many levels below the
     /// repository's root that holds it; nil when neither says.
     public static func moduleFiles(of file: String, moduleDepth: Int? = nil) -> [String]? {
-        let target = IndexStoreReader.normalize(file)
+        let target = CanonicalPath.of(file)
         var folder = (target as NSString).deletingLastPathComponent
         var outermost: String?
         let manager = FileManager.default
@@ -77,7 +77,7 @@ public enum ModuleMapper {
         guard let root = outermost else { return nil }
         let scan = SourceScanner(moduleDepth: moduleDepth).scanWithProjects([root])
         let files = assign(scan)
-        guard let own = files.first(where: { IndexStoreReader.normalize($0.path) == target }) else { return nil }
+        guard let own = files.first(where: { CanonicalPath.of($0.path) == target }) else { return nil }
         let definedByBuild = !scan.manifests.isEmpty || !scan.projects.isEmpty
         guard moduleDepth != nil || (definedByBuild && own.module != (own.path as NSString).deletingLastPathComponent)
         else { return nil }

@@ -32,7 +32,7 @@ enum PackageManifestReader {
             }
             guard let folder else { continue }
             seen.insert(name)
-            targets.append(BuildTarget(name: name, isTest: isTest, folders: [IndexStoreReader.normalize(folder)]))
+            targets.append(BuildTarget(name: name, isTest: isTest, folders: [CanonicalPath.of(folder)]))
         }
         return targets
     }

@@ -57,7 +57,7 @@ enum XcodeProjectReader {
             for exception in object["exceptions"]?.array.compactMap(\.string) ?? [] {
                 guard let target = objects[exception]?["target"]?.string else { continue }
                 let files = (objects[exception]?["membershipExceptions"]?.array.compactMap(\.string) ?? []).map {
-                    IndexStoreReader.normalize((folder as NSString).appendingPathComponent($0))
+                    CanonicalPath.of((folder as NSString).appendingPathComponent($0))
                 }
                 if owners[group, default: []].contains(target) {
                     removed[target, default: []].formUnion(files)
@@ -80,11 +80,11 @@ enum XcodeProjectReader {
                     guard let reference = objects[buildFile]?["fileRef"]?.string, let file = path(of: reference),
                         file.hasSuffix(".swift")
                     else { continue }
-                    module.files.insert(IndexStoreReader.normalize(file))
+                    module.files.insert(CanonicalPath.of(file))
                 }
             }
             for group in target["fileSystemSynchronizedGroups"]?.array.compactMap(\.string) ?? [] {
-                if let folder = path(of: group) { module.folders.append(IndexStoreReader.normalize(folder)) }
+                if let folder = path(of: group) { module.folders.append(CanonicalPath.of(folder)) }
             }
             module.files.formUnion(added[id] ?? [])
             module.excludedFiles = removed[id] ?? []

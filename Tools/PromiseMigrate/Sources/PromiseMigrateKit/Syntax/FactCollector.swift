@@ -365,15 +365,15 @@ final class FactCollector: SyntaxVisitor {
                 call.nameLine = self.line(token)
                 call.nameColumn = column(token)
             }
-            let receiver = variables.receiver(
-                of: node.calledExpression, ownType: typePath.split(separator: ".").last.map(String.init))
+            let ownType = typePath.split(separator: ".").last.map(String.init)
+            let receiver = variables.receiver(of: node.calledExpression, ownType: ownType)
             call.receiverType = receiver.type
             call.receiverIsImplicit = receiver.implicit
             call.receiverIsSuper = receiver.isSuper
             call.receiverName = receiver.name
             call.receiverCallChain = receiver.callChain
             call.enclosingFunction = functionStack.last ?? nil
-            call.enclosingType = typePath.isEmpty ? nil : typePath.split(separator: ".").last.map(String.init)
+            call.enclosingType = ownType
             facts.calls.append(call)
             if name == "wait", callee.hasBase, node.trailingClosure == nil,
                 node.arguments.isEmpty || node.arguments.first?.label?.text == "timeout",

@@ -68,17 +68,8 @@ struct VariableScopes {
         guard let member = callee.as(MemberAccessExprSyntax.self) else {
             return Receiver(type: ownType, implicit: ownType != nil)
         }
-        guard var base = member.base else { return Receiver() }
-        // `self?.load(…)`, `client!.load(…)`: the same receiver.
-        while true {
-            if let chained = base.as(OptionalChainingExprSyntax.self) {
-                base = chained.expression
-            } else if let forced = base.as(ForceUnwrapExprSyntax.self) {
-                base = forced.expression
-            } else {
-                break
-            }
-        }
+        guard let written = member.base else { return Receiver() }
+        let base = Self.unwrapped(written)
         if base.is(SuperExprSyntax.self) { return Receiver(type: ownType, isSuper: true) }
         if let call = base.as(FunctionCallExprSyntax.self) {
             // `T.current().x()`
@@ -93,13 +84,7 @@ struct VariableScopes {
             return Receiver(type: type, name: type == nil ? name : nil)
         }
         if let inner = base.as(MemberAccessExprSyntax.self) {
-            var root = inner.base
-            while let unwrapped = root?.as(OptionalChainingExprSyntax.self)?.expression
-                ?? root?.as(ForceUnwrapExprSyntax.self)?.expression
-            {
-                root = unwrapped
-            }
-            let rootName = root?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let rootName = inner.base.map(Self.unwrapped)?.as(DeclReferenceExprSyntax.self)?.baseName.text
             let memberName = inner.declName.baseName.text
             if let rootName, Self.selfNames.contains(rootName) {  // `self.service.fetch(…)`
                 let type = lookUp(memberName)
@@ -112,16 +97,24 @@ struct VariableScopes {
         return Receiver()
     }
 
+    /// `expression` without the `?` and `!` after it: `self?.load(…)` and `client!.load(…)` have the
+    /// receivers `self` and `client`.
+    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        var node = expression
+        while let inner = node.as(OptionalChainingExprSyntax.self)?.expression
+            ?? node.as(ForceUnwrapExprSyntax.self)?.expression
+        {
+            node = inner
+        }
+        return node
+    }
+
     /// The names of the calls that make `expression`, innermost first; empty when one is not a named call.
     static func callChain(_ expression: ExprSyntax) -> [String] {
         var names: [String] = []
         var current: ExprSyntax? = expression
-        while var node = current {
-            while let unwrapped = node.as(OptionalChainingExprSyntax.self)?.expression
-                ?? node.as(ForceUnwrapExprSyntax.self)?.expression
-            {
-                node = unwrapped
-            }
+        while let written = current {
+            let node = unwrapped(written)
             guard let call = node.as(FunctionCallExprSyntax.self) else { break }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
                 names.append(member.declName.baseName.text)
