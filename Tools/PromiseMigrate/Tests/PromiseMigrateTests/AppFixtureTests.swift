@@ -135,6 +135,25 @@ import Testing
         #expect(run.output.stderr.contains("needs `User` to be Sendable, and it is not"))
     }
 
+    @Test func aFileNoTargetCompilesTakesItsFolderAsContext() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [.target(name: "Kit")])
+            """, to: "Package.swift")
+        try folder.write("public final class Kit {}", to: "Sources/Kit/Kit.swift")
+        try folder.write("public final class User { public var name = \"\" }", to: "Scripts/Tool/Models/User.swift")
+        try folder.write(
+            "public final class Client { public func user(completion: @escaping (User?, Error?) -> Void) {} }",
+            to: "Scripts/Tool/Client.swift")
+        let run = runCommand(["wrap", folder.path + "/Scripts/Tool/Client.swift"])
+        // Its folder, subfolders included: the model is known, and not Sendable.
+        #expect(run.output.stderr.contains("needs `User` to be Sendable, and it is not"))
+    }
+
     @Test func anAPIsOwnAsyncStandInIsNotACallToMigrate() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -3,6 +3,8 @@ import Foundation
 /// Puts each scanned file in the module its build defines: the SwiftPM target or Xcode target that
 /// compiles it; files no build names keep their folder module.
 public enum ModuleMapper {
+    /// After the folder of a file that no target of the build compiles.
+    static let noTarget = " (no target)"
     /// `scan`'s files with their modules set from its manifests and projects.
     public static func assign(_ scan: SourceScanner.ScanResult) -> [SourceFileRef] {
         var targets: [BuildTarget] = []
@@ -28,7 +30,7 @@ public enum ModuleMapper {
                 file.isTest = targets[index].isTest
             } else {
                 file.isTest = looksLikeTests(file.module)
-                if defined { file.module += " (no target)" }  // the build compiles it nowhere
+                if defined { file.module += noTarget }  // the build compiles it nowhere
             }
             return file
         }
@@ -79,8 +81,9 @@ public enum ModuleMapper {
         let files = assign(scan)
         guard let own = files.first(where: { CanonicalPath.of($0.path) == target }) else { return nil }
         let definedByBuild = !scan.manifests.isEmpty || !scan.projects.isEmpty
-        guard moduleDepth != nil || (definedByBuild && own.module != (own.path as NSString).deletingLastPathComponent)
-        else { return nil }
+        let ownFolder = (own.path as NSString).deletingLastPathComponent
+        let inTarget = definedByBuild && own.module != ownFolder && !own.module.hasSuffix(noTarget)
+        guard moduleDepth != nil || inTarget else { return nil }
         return files.filter { $0.module == own.module }.map(\.path)
     }
 
