@@ -59,13 +59,14 @@ public struct CodebaseAnalyzer: Sendable {
     }
 
     /// Analyzes the Swift files under `roots`. A file that cannot be read is left out with a
-    /// diagnostic; one that parses with errors is kept, with a diagnostic.
-    public func analyze(_ roots: [String]) -> Analysis {
+    /// diagnostic; one that parses with errors is kept, with a diagnostic. A file whose path is in
+    /// `texts` is read from there instead of the disk (a conversion round not yet written).
+    public func analyze(_ roots: [String], texts: [String: String] = [:]) -> Analysis {
         let started = DispatchTime.now()
         let scan = scanner.scanWithProjects(roots)
         let found = ModuleMapper.assign(scan)
         let scanDiagnostics = scan.diagnostics
-        let outcomes = Self.parseAll(found)
+        let outcomes = Self.parseAll(found, texts: texts)
         var files: [SourceFileRef] = []
         var facts: [FileFacts] = []
         var diagnostics = scanDiagnostics
@@ -93,11 +94,14 @@ public struct CodebaseAnalyzer: Sendable {
     }
 
     /// Reads and parses every file, on all cores; results in input order.
-    static func parseAll(_ files: [SourceFileRef]) -> [Result<FileFacts, FileDiagnostic>] {
+    static func parseAll(
+        _ files: [SourceFileRef], texts: [String: String] = [:]
+    ) -> [Result<FileFacts, FileDiagnostic>] {
         let slots = Slots<Result<FileFacts, FileDiagnostic>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            slots[index] = SourceReader.read(file).map { text in
+            let read = texts[file.path].map { Result<String, FileDiagnostic>.success($0) } ?? SourceReader.read(file)
+            slots[index] = read.map { text in
                 FileFacts(parsing: text, path: file.path, isMainFile: file.path.hasSuffix("main.swift"))
             }
         }

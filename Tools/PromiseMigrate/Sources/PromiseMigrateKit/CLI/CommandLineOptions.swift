@@ -4,7 +4,7 @@ public enum ParsedCommand: Equatable, Sendable {
     case report(ReportOptions)
     /// `wrap FILE [--type NAME]… [--write] [--output PATH] [--context DIR] [--import MODULE]…`
     case wrap(WrapOptions)
-    /// `convert PATH… [--write] [--context DIR]`
+    /// `convert [--functions] PATH… [--write] [--rounds N] [--context DIR]`
     case convert(ConvertOptions)
     /// `promisekit PATH… [--write] [--context DIR] [--queue QUEUE]`
     case promiseKit(PromiseKitOptions)
@@ -49,6 +49,10 @@ public struct ConvertOptions: Equatable, Sendable {
 
     /// An index store to resolve calls with (the compiler's answers instead of the syntax's).
     public var indexStore: String?
+    /// Convert completion-handler functions (async versions, old signatures kept as wrappers), not calls.
+    public var functions = false
+    /// With `functions`: at most this many leaf-first rounds.
+    public var rounds: Int?
 
     /// No paths and no options.
     public init() {}
@@ -151,6 +155,13 @@ extension ParsedCommand {
                 case "--write": options.write = true
                 case "--context": options.context = try value(for: argument)
                 case "--index-store": options.indexStore = try value(for: argument)
+                case "--functions": options.functions = true
+                case "--rounds":
+                    let text = try value(for: argument)
+                    guard let rounds = Int(text), rounds > 0 else {
+                        throw UsageError(message: "--rounds needs a positive number, not \(text)")
+                    }
+                    options.rounds = rounds
                 case "--help", "-h": return .help
                 default:
                     guard !argument.hasPrefix("--") else { throw UsageError(message: "unknown option \(argument)") }
@@ -158,6 +169,9 @@ extension ParsedCommand {
                 }
             }
             guard !options.paths.isEmpty else { throw UsageError(message: "convert needs at least one PATH") }
+            if options.rounds != nil, !options.functions {
+                throw UsageError(message: "--rounds applies to convert --functions")
+            }
             return .convert(options)
         case "promisekit":
             var options = PromiseKitOptions()
@@ -248,6 +262,17 @@ extension ParsedCommand {
               listed with the reason.
               --context DIR   more of the codebase, where the APIs and async variants are declared
               --index-store DIR  as for report: each call's API is the one the compiler chose
+
+          promise-migrate convert --functions PATH... [--write] [--rounds N] [--context DIR] [--index-store DIR]
+              Gives completion-handler functions async versions, leaf first: round 1 converts the functions
+              whose callback callees are async already, the next round their callers. Handler calls become
+              return/throw, nested callback calls try await, main-queue hops MainActor.run; the old
+              signature stays as a wrapper (@available(*, renamed:), a Task, the handler called once, on
+              the main queue when the old code delivered there), so callers keep compiling. Functions whose
+              meaning would change are listed with file:line and the reason. Prints a diff and a summary
+              per round unless --write is given.
+              --rounds N      at most N rounds (default: until nothing more converts; 1 with --index-store,
+                              which is stale once a round is applied: build, and run again)
 
           promise-migrate promisekit PATH... [--write] [--context DIR] [--queue QUEUE]
               Rewrites PromiseKit code (files that import PromiseKit or PMKFoundation) into this library's

@@ -44,6 +44,8 @@ public enum PromiseMigrateCommand {
             return report(options, output: output)
         case .wrap(let options):
             return WrapCommand(options: options, output: output).run()
+        case .convert(let options) where options.functions:
+            return FunctionConvertCommand(options: options, output: output).run()
         case .convert(let options):
             return ConvertCommand(options: options, output: output).run()
         case .promiseKit(let options):

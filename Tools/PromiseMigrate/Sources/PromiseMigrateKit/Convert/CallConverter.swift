@@ -426,8 +426,13 @@ public struct CallConverter {
     }
 
     static func indentation(of statement: CodeBlockItemSyntax) -> String {
+        indentation(before: statement.leadingTrivia)
+    }
+
+    /// The spaces and tabs after the last line break of `trivia`.
+    static func indentation(before trivia: Trivia) -> String {
         var indent = ""
-        for piece in statement.leadingTrivia.reversed() {
+        for piece in trivia.reversed() {
             switch piece {
             case .spaces(let count): indent = String(repeating: " ", count: count) + indent
             case .tabs(let count): indent = String(repeating: "\t", count: count) + indent

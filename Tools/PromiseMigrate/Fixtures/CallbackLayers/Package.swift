@@ -1,0 +1,13 @@
+// swift-tools-version:5.9
+// A callback codebase for `promise-migrate convert --functions`: three layers over an async store, every
+// handler shape, and functions the tool must refuse. CI converts it one round at a time and, after each
+// round, builds it as Swift 5 and Swift 6 and runs its tests.
+import PackageDescription
+
+let package = Package(
+    name: "CallbackLayers",
+    targets: [
+        .target(name: "Layers"),
+        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
+    ]
+)

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import Layers
+
+/// Calls the callback APIs as old callers do; the same tests pass before and after each round.
+struct LayersTests {
+    let store = RecordStore(records: [Record(id: 1, name: " ada "), Record(id: 2, name: "grace")])
+
+    @Test func recordTrimsItsName() async {
+        let repository = RecordRepository(store: store)
+        let (record, error) = await withCheckedContinuation { continuation in
+            repository.record(id: 1) { continuation.resume(returning: ($0, $1)) }
+        }
+        #expect(record == Record(id: 1, name: "ada"))
+        #expect(error == nil)
+    }
+
+    @Test func missingRecordFails() async {
+        let repository = RecordRepository(store: store)
+        let (record, error) = await withCheckedContinuation { continuation in
+            repository.record(id: 9) { continuation.resume(returning: ($0, $1)) }
+        }
+        #expect(record == nil)
+        #expect(error as? StoreError == .missing(9))
+    }
+
+    @Test func userIsCapitalized() async throws {
+        let service = UserService(repository: RecordRepository(store: store))
+        let result = await withCheckedContinuation { continuation in
+            service.user(id: 2) { continuation.resume(returning: $0) }
+        }
+        #expect(try result.get() == User(id: 2, displayName: "Grace"))
+    }
+
+    @Test func pairOfUsers() async {
+        let service = UserService(repository: RecordRepository(store: store))
+        let users = await withCheckedContinuation { (continuation: CheckedContinuation<[User]?, Never>) in
+            service.users(first: 1, second: 2, success: { continuation.resume(returning: $0) }, failure: { _ in
+                continuation.resume(returning: nil)
+            })
+        }
+        #expect(users?.map(\.displayName) == ["ada", "grace"])
+        let failed = await withCheckedContinuation { (continuation: CheckedContinuation<Error?, Never>) in
+            service.users(first: 1, second: 7, success: { _ in continuation.resume(returning: nil) }, failure: {
+                continuation.resume(returning: $0)
+            })
+        }
+        #expect(failed as? StoreError == .missing(7))
+    }
+
+    @Test func reachableAndConnected() async {
+        let repository = RecordRepository(store: store)
+        let service = UserService(repository: repository)
+        let reachable = await withCheckedContinuation { continuation in
+            service.isReachable { continuation.resume(returning: $0) }
+        }
+        #expect(reachable)
+        let error = await withCheckedContinuation { continuation in
+            repository.checkConnection { continuation.resume(returning: $0) }
+        }
+        #expect(error == nil)
+        let raw = await withCheckedContinuation { continuation in
+            repository.raw(id: 2) { continuation.resume(returning: $0) }
+        }
+        #expect((try? raw.get())?.name == "grace")
+    }
+
+    @Test func greetingGoesThroughTheLayers() async {
+        let controller = ProfileController(users: UserService(repository: RecordRepository(store: store)))
+        let (greeting, error) = await withCheckedContinuation { continuation in
+            controller.greeting(id: 2) { continuation.resume(returning: ($0, $1)) }
+        }
+        #expect(greeting == "Hello, Grace")
+        #expect(error == nil)
+    }
+}

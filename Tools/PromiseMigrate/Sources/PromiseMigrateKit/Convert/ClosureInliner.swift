@@ -1,0 +1,269 @@
+import SwiftSyntax
+
+/// Puts a nested call's handler closure after `try await`: the success path's statements follow the
+/// await, the failure path's go in `catch` (and must leave the function), by the closure's shape:
+///
+/// - `Result`: `switch result { case .success(let v): …; case .failure(let e): … }`, or any body, with
+///   `result` bound to the await's outcome;
+/// - `(T?, Error?)`, `(T, Error?)`: `guard let v else { … }`, `if let e { … } else if let v { … }`, or
+///   `if let e { … }` then the rest;
+/// - `(Error?)`: `if let e { … } [else { … }]`, the error ignored, or any body with `e` bound;
+/// - `(T)`, `()`: any body;
+/// - `success:`/`failure:` closures.
+struct ClosureInliner {
+    let outer: HandlerBodyRewriter
+    let call: FunctionCallExprSyntax
+    /// `try await api.load(id: id)`.
+    let awaited: String
+    /// The handler's value type, typealiases expanded.
+    let valueType: TypeRef?
+    /// For a `success:`/`failure:` pair: how the failure closure's error is typed.
+    var failureErrorType: ErrorType = .plain
+
+    typealias Scope = HandlerBodyRewriter.Scope
+    typealias Rewritten = HandlerBodyRewriter.Rewritten
+
+    private func refuse(_ node: some SyntaxProtocol, _ reason: String) -> FunctionRefusal {
+        outer.refuse(node, "closure shape", reason)
+    }
+
+    func inline(
+        shape: HandlerShape, closures: [ClosureExprSyntax], scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        let closure = closures[0]
+        let names = CallConverter.parameterNames(closure)
+        let body = Array(closure.statements)
+        switch shape {
+        case .value, .none:
+            var inner = scope
+            var lines: [String]
+            if let name = names.first, name != "_" {
+                lines = ["\(indent)let \(name) = \(awaited)"]
+                if case .optional = valueType {} else { inner.nonOptional.insert(name) }
+            } else {
+                lines = ["\(indent)\(valueIsVoid ? "" : "_ = ")\(awaited)"]
+            }
+            let rest = try outer.block(body, scope: inner, indent: indent)
+            return Rewritten(lines: lines + rest.lines, exit: rest.exit)
+        case .result:
+            guard names.count == 1 else { throw refuse(closure, "its closure does not name the result") }
+            if body.count == 1, let switchExpression = CallConverter.switchExpression(body[0]),
+                switchExpression.subject.trimmedDescription == names[0],
+                let (success, failure) = CallConverter.resultCases(switchExpression)
+            {
+                return try split(
+                    value: success.binding, success: success.body, error: failure.binding, errorType: .plain,
+                    failure: failure.body, scope: scope, indent: indent)
+            }
+            guard let valueType, valueType.referencedNames.isDisjoint(with: outer.function.genericParameterNames)
+            else { throw refuse(closure, "its closure is not a `switch` over the result") }
+            let result = names[0]
+            var lines = ["\(indent)let \(result): Result<\(valueType.source), any Error>"]
+            lines += ["\(indent)do {", "\(indent)    \(result) = .success(\(awaited))", "\(indent)} catch {"]
+            lines += ["\(indent)    \(result) = .failure(error)", "\(indent)}"]
+            let rest = try outer.block(body, scope: scope, indent: indent)
+            return Rewritten(lines: lines + rest.lines, exit: rest.exit)
+        case .optionalValueAndError, .valueAndError:
+            guard names.count == 2 else { throw refuse(closure, "its closure does not name the value and the error") }
+            return try valueAndError(
+                names: (names[0], names[1]), body: body, optionalValue: shape == .optionalValueAndError,
+                closure: closure, scope: scope, indent: indent)
+        case .optionalError:
+            guard names.count == 1 else { throw refuse(closure, "its closure does not name the error") }
+            let errorName = names[0]
+            let mentioned = HandlerUseFinder.find(in: closure.statements, names: [errorName]).mentions
+            if errorName == "_" || !mentioned {
+                let rest = try outer.block(body, scope: scope, indent: indent)
+                return Rewritten(
+                    lines: ["\(indent)_ = \(awaited.replacingOccurrences(of: "try ", with: "try? "))"]
+                        + rest.lines, exit: rest.exit)
+            }
+            if let first = body.first, let branch = CallConverter.ifLet(first, binding: errorName),
+                branch.elseIf == nil,
+                branch.elseBody == nil || body.count == 1
+            {
+                return try split(
+                    value: nil, success: branch.elseBody ?? Array(body.dropFirst()), error: branch.name,
+                    errorType: .optional, failure: branch.body, scope: scope, indent: indent)
+            }
+            var lines = ["\(indent)let \(errorName): (any Error)?"]
+            lines += ["\(indent)do {", "\(indent)    \(awaited)", "\(indent)    \(errorName) = nil"]
+            lines += ["\(indent)} catch {", "\(indent)    \(errorName) = error", "\(indent)}"]
+            let rest = try outer.block(body, scope: scope, indent: indent)
+            return Rewritten(lines: lines + rest.lines, exit: rest.exit)
+        case .successAndFailure:
+            let failure = closures[1]
+            let values = names
+            let errors = CallConverter.parameterNames(failure)
+            guard values.count <= 1, errors.count <= 1 else {
+                throw refuse(closure, "its closures take more parameters than one each")
+            }
+            return try split(
+                value: values.first, success: body, error: errors.first, errorType: failureErrorType,
+                failure: Array(failure.statements), scope: scope, indent: indent)
+        case .twoValuesAndError, .other:
+            throw refuse(call, "its handler's shape has no async form")
+        }
+    }
+
+    private var valueIsVoid: Bool { valueType?.isVoid ?? true }
+
+    /// `guard let v else { F }; S`, `if let e { F } else if let v { S }`, `if let e { F } else { S }`,
+    /// `if let e { F }; [guard let v else { … };] S`.
+    private func valueAndError(
+        names: (value: String, error: String), body: [CodeBlockItemSyntax], optionalValue: Bool,
+        closure: ClosureExprSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        guard let first = body.first else { throw refuse(closure, "its closure is empty") }
+        if let guardStatement = first.item.as(GuardStmtSyntax.self), guardStatement.conditions.count == 1,
+            let binding = guardStatement.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
+            let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            (binding.initializer?.value.trimmedDescription ?? bound) == names.value
+        {
+            let rest = Array(body.dropFirst())
+            if bound != names.value || !optionalValue, mentions(rest, names.value) || mentions(rest, names.error) {
+                throw refuse(first, "the statements after its `guard` use the handler's optional parameters")
+            }
+            return try split(
+                value: bound, success: rest, error: names.error, errorType: .optional,
+                failure: Array(guardStatement.body.statements), scope: scope, indent: indent)
+        }
+        if let branch = CallConverter.ifLet(first, binding: names.error) {
+            if let elseIf = branch.elseIf, body.count == 1, optionalValue,
+                let valueBranch = CallConverter.ifLet(elseIf, binding: names.value), valueBranch.elseBody == nil
+            {
+                return try split(
+                    value: valueBranch.name, success: valueBranch.body, error: branch.name, errorType: .plain,
+                    failure: branch.body, scope: scope, indent: indent)
+            }
+            if branch.elseIf == nil, let elseBody = branch.elseBody, body.count == 1, !optionalValue {
+                return try split(
+                    value: names.value, success: elseBody, error: branch.name, errorType: .plain,
+                    failure: branch.body, scope: scope, indent: indent)
+            }
+            if branch.elseIf == nil, branch.elseBody == nil {
+                var rest = Array(body.dropFirst())
+                var value = names.value
+                if optionalValue {
+                    // After the error's branch, the old code unwrapped the value; the variant always has one.
+                    guard let next = rest.first, let guardStatement = next.item.as(GuardStmtSyntax.self),
+                        guardStatement.conditions.count == 1,
+                        let binding = guardStatement.conditions.first?.condition.as(
+                            OptionalBindingConditionSyntax.self),
+                        let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        (binding.initializer?.value.trimmedDescription ?? bound) == names.value
+                    else {
+                        throw refuse(first, "after `if let \(names.error)`, its closure does not `guard let` the value")
+                    }
+                    value = bound
+                    rest = Array(rest.dropFirst())
+                }
+                return try split(
+                    value: value, success: rest, error: branch.name, errorType: .plain, failure: branch.body,
+                    scope: scope, indent: indent)
+            }
+        }
+        throw refuse(
+            closure,
+            "its closure does not begin with `guard let \(names.value)` or `if let \(names.error)`: restructure it so")
+    }
+
+    /// How the failure closure declared its error, for code that still names it.
+    enum ErrorType { case plain, optional, nsError, optionalNSError }
+
+    /// `let v = try await …; S` when the failure path only throws its error; else
+    /// `let v: T; do { v = try await … } catch { F }; S`.
+    private func split(
+        value: String?, success: [CodeBlockItemSyntax], error: String?, errorType: ErrorType,
+        failure: [CodeBlockItemSyntax], scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        let catchPart = try catchClause(failure, errorName: error, errorType: errorType, scope: scope, indent: indent)
+        var successScope = scope
+        let valueName = value.flatMap { $0 == "_" ? nil : $0 }
+        if let valueName { successScope.nonOptional.insert(valueName) }
+        let rest = try outer.block(success, scope: successScope, indent: indent)
+        var lines: [String]
+        if catchPart.onlyThrows {
+            if let valueName {
+                lines = ["\(indent)let \(valueName) = \(awaited)"]
+            } else {
+                lines = ["\(indent)\(valueIsVoid ? "" : "_ = ")\(awaited)"]
+            }
+        } else {
+            guard catchPart.body.exit == .always || rest.lines.isEmpty else {
+                throw refuse(call, "on its failure path the handler is not called on every path")
+            }
+            lines = []
+            if let valueName {
+                guard let valueType, valueType.referencedNames.isDisjoint(with: outer.function.genericParameterNames)
+                else { throw refuse(call, "the value's type is not known here") }
+                let unwrapped = valueType.withoutOptional
+                lines.append("\(indent)let \(valueName): \(unwrapped.source)")
+                lines += ["\(indent)do {", "\(indent)    \(valueName) = \(awaited)"]
+            } else {
+                lines += ["\(indent)do {", "\(indent)    \(valueIsVoid ? "" : "_ = ")\(awaited)"]
+            }
+            lines.append("\(indent)} \(catchPart.head) {")
+            lines += catchPart.body.lines
+            lines.append("\(indent)}")
+        }
+        let exit: HandlerBodyRewriter.Exit =
+            catchPart.onlyThrows || catchPart.body.exit == .always
+            ? rest.exit : HandlerBodyRewriter.combine([rest.exit, catchPart.body.exit])
+        return Rewritten(lines: lines + rest.lines, exit: exit)
+    }
+
+    /// The `catch` for a failure path: its head (`catch`, or `catch let caughtError` when the old code's
+    /// error was named `error` and optional), its statements, and whether they only throw the error.
+    private func catchClause(
+        _ items: [CodeBlockItemSyntax], errorName: String?, errorType: ErrorType, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> (head: String, body: Rewritten, onlyThrows: Bool) {
+        let inner = indent + "    "
+        guard let errorName, errorName != "_" else {
+            let body = try outer.block(items, scope: scope, indent: inner)
+            return ("catch", body, false)
+        }
+        func attempt(caught: String) throws(FunctionRefusal) -> Rewritten {
+            var failureScope = scope
+            failureScope.nonOptional.insert(caught)
+            failureScope.errorAliases[errorName] = caught
+            if errorType == .plain || errorType == .nsError { failureScope.nonOptional.insert(errorName) }
+            return try outer.block(items, scope: failureScope, indent: inner)
+        }
+        var body = try attempt(caught: "error")
+        let throwLine = "\(inner)throw error"
+        if body.lines == [throwLine] { return ("catch", body, true) }
+        let stillNamed = body.lines.contains { $0 != throwLine && Self.mentions($0, errorName) }
+        guard stillNamed else { return ("catch", body, false) }
+        if errorName == "error", errorType == .plain { return ("catch", body, false) }
+        let caught = errorName == "error" ? "caughtError" : "error"
+        if caught != "error" { body = try attempt(caught: caught) }
+        let declaration: String
+        switch errorType {
+        case .plain: declaration = "let \(errorName) = \(caught)"
+        case .optional: declaration = "let \(errorName): (any Error)? = \(caught)"
+        case .nsError: declaration = "let \(errorName) = \(caught) as NSError"
+        case .optionalNSError: declaration = "let \(errorName): NSError? = \(caught) as NSError"
+        }
+        let head = caught == "error" ? "catch" : "catch let \(caught)"
+        return (head, Rewritten(lines: ["\(inner)\(declaration)"] + body.lines, exit: body.exit), false)
+    }
+
+    private func mentions(_ items: [CodeBlockItemSyntax], _ name: String) -> Bool {
+        items.contains { HandlerUseFinder.find(in: $0, names: [name]).mentions }
+    }
+
+    /// Whether `line` names `identifier` as a whole word.
+    static func mentions(_ line: String, _ identifier: String) -> Bool {
+        var word = ""
+        for character in line + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if word == identifier { return true }
+                word = ""
+            }
+        }
+        return false
+    }
+}

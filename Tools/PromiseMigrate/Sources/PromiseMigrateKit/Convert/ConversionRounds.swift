@@ -1,0 +1,124 @@
+/// What one round of function conversion did.
+public struct ConversionRound: Sendable {
+    /// 1-based.
+    public var number: Int
+    /// The functions converted, with their files.
+    public var converted: [(path: String, conversion: FunctionConversion)] = []
+    /// The functions refused this round, with their files.
+    public var refused: [(path: String, refusal: FunctionRefusal)] = []
+    /// Functions left for a later round: they call a function converted first.
+    public var waiting = 0
+}
+
+/// Converts completion-handler functions leaf first: each round converts the functions whose callback
+/// callees are all async already (or are left alone for good), so the next round's candidates are
+/// their callers. Rounds run on the texts in memory; the caller writes or diffs the result.
+public struct ConversionRounds {
+    /// The roots to analyze: the paths converted, and more of the codebase for context.
+    public var roots: [String]
+    /// The canonical paths of the files whose functions are converted.
+    public var wanted: Set<String>
+    /// Called once, after the first round's analysis, to resolve calls with an index store; false stops.
+    public var prepare: (inout Analysis) -> Bool = { _ in true }
+
+    /// Rounds over `roots`, converting functions in `wanted`.
+    public init(roots: [String], wanted: Set<String>) {
+        self.roots = roots
+        self.wanted = wanted
+    }
+
+    /// The rounds run (at most `limit`), and the files' texts before and after, by path.
+    public func run(limit: Int) -> (rounds: [ConversionRound], original: [String: String], final: [String: String])? {
+        var texts: [String: String] = [:]
+        var original: [String: String] = [:]
+        var refused: Set<String> = []
+        var rounds: [ConversionRound] = []
+        for number in 1...max(1, limit) {
+            var analysis = CodebaseAnalyzer().analyze(roots, texts: texts)
+            if number == 1, !prepare(&analysis) { return nil }
+            let codebase = analysis.codebase
+            var round = ConversionRound(number: number)
+            // The candidates: functions with a handler and no async variant yet, not refused before.
+            var candidates: [FunctionKey: String] = [:]
+            for (fileIndex, file) in analysis.files.enumerated()
+            where wanted.contains(CanonicalPath.of(file.path)) && !codebase.files[fileIndex].isGenerated {
+                for (index, function) in codebase.files[fileIndex].functions.enumerated() {
+                    let key = FunctionKey(file: fileIndex, index: index)
+                    guard let handler = codebase.handler(key), handler.shape != .other, !function.isAsync,
+                        function.context.typeKind != "protocol", !function.context.isLocal, !function.isInitializer,
+                        codebase.asyncVariant(of: key) == nil
+                    else { continue }
+                    let identity = "\(CanonicalPath.of(file.path))|\(function.context.typePath)|\(function.fullName)"
+                    if !refused.contains(identity) { candidates[key] = identity }
+                }
+            }
+            // Those that call another candidate wait for it.
+            var ready: [Int: Set<Int>] = [:]
+            var waitsFor: [FunctionKey: FunctionKey] = [:]
+            for fileIndex in Set(candidates.keys.map(\.file)) {
+                let calls = codebase.resolvedCalls(inFile: fileIndex)
+                for key in candidates.keys where key.file == fileIndex {
+                    let callee = calls.first { call in
+                        call.enclosingFunction == key.index && call.targets.count == 1
+                            && call.targets[0] != key && candidates[call.targets[0]] != nil
+                    }
+                    if let callee {
+                        waitsFor[key] = callee.targets[0]
+                    } else {
+                        ready[fileIndex, default: []].insert(key.index)
+                    }
+                }
+            }
+            round.waiting = waitsFor.count
+            if ready.isEmpty {
+                // Everything left waits on something that waits back: a cycle, which no order breaks.
+                for (key, callee) in waitsFor.sorted(by: { $0.key < $1.key }) {
+                    let function = codebase.function(key)
+                    round.refused.append(
+                        (
+                            analysis.files[key.file].path,
+                            FunctionRefusal(
+                                line: function.line, function: function.fullName, kind: "call cycle",
+                                reason: "it calls `\(codebase.function(callee).fullName)`, which calls back into it "
+                                    + "(directly or not): convert one of them by hand")
+                        ))
+                    if let identity = candidates[key] { refused.insert(identity) }
+                }
+                round.waiting = 0
+                if !round.refused.isEmpty { rounds.append(round) }
+                break
+            }
+            for (fileIndex, functions) in ready.sorted(by: { $0.key < $1.key }) {
+                let path = analysis.files[fileIndex].path
+                guard let source = texts[path] ?? (try? SourceReader.read(analysis.files[fileIndex]).get()) else {
+                    continue
+                }
+                let results = FunctionConverter(codebase: codebase, fileIndex: fileIndex).convert(
+                    source, functions: functions)
+                var conversions: [FunctionConversion] = []
+                for (index, result) in results.sorted(by: { $0.key < $1.key }) {
+                    switch result {
+                    case .success(let conversion):
+                        conversions.append(conversion)
+                        round.converted.append((path, conversion))
+                    case .failure(let refusal):
+                        round.refused.append((path, refusal))
+                        if let identity = candidates[FunctionKey(file: fileIndex, index: index)] {
+                            refused.insert(identity)
+                        }
+                    }
+                }
+                guard !conversions.isEmpty else { continue }
+                if original[path] == nil { original[path] = source }
+                var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
+                    lines.replaceSubrange((conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
+                }
+                texts[path] = lines.joined(separator: "\n")
+            }
+            rounds.append(round)
+            if round.converted.isEmpty { break }
+        }
+        return (rounds, original, texts)
+    }
+}

@@ -1,0 +1,290 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Gives completion-handler functions of one file async versions: the body rewritten by
+/// `HandlerBodyRewriter`, and the old signature kept as a thin wrapper, marked
+/// `@available(*, renamed:)`, that runs the async version in a `Task` and calls the handler exactly once,
+/// on the main queue when the old code delivered there, so that no caller changes.
+///
+/// ```swift
+/// // before
+/// func load(id: Int, completion: @escaping (Result<User, Error>) -> Void) {
+///     api.fetch(id) { result in
+///         switch result {
+///         case .success(let data): completion(.success(User(data)))
+///         case .failure(let error): completion(.failure(error))
+///         }
+///     }
+/// }
+/// // after
+/// @available(*, renamed: "load(id:)")
+/// func load(id: Int, completion: @escaping (Result<User, Error>) -> Void) {
+///     Task {
+///         do {
+///             let value = try await load(id: id)
+///             completion(.success(value))
+///         } catch {
+///             completion(.failure(error))
+///         }
+///     }
+/// }
+///
+/// func load(id: Int) async throws -> User {
+///     let data = try await api.fetch(id)
+///     return User(data)
+/// }
+/// ```
+public struct FunctionConverter {
+    let codebase: Codebase
+    let fileIndex: Int
+
+    /// A converter for file `fileIndex` of `codebase`.
+    public init(codebase: Codebase, fileIndex: Int) {
+        self.codebase = codebase
+        self.fileIndex = fileIndex
+    }
+
+    /// Each of `functions` (indexes into the file's functions) converted or refused.
+    public func convert(_ source: String, functions: Set<Int>) -> [Int: Result<FunctionConversion, FunctionRefusal>] {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let facts = codebase.files[fileIndex]
+        var byPosition: [Int: Int] = [:]
+        for index in functions {
+            byPosition[facts.functions[index].line << 20 | facts.functions[index].column] = index
+        }
+        var results: [Int: Result<FunctionConversion, FunctionRefusal>] = [:]
+        for declaration in FunctionDeclarationFinder.find(in: tree) {
+            let location = converter.location(for: declaration.name.positionAfterSkippingLeadingTrivia)
+            guard let index = byPosition[location.line << 20 | location.column] else { continue }
+            let key = FunctionKey(file: fileIndex, index: index)
+            do throws(FunctionRefusal) {
+                results[index] = .success(try convert(declaration, key: key, converter: converter))
+            } catch {
+                results[index] = .failure(error)
+            }
+        }
+        return results
+    }
+
+    private func convert(
+        _ declaration: FunctionDeclSyntax, key: FunctionKey, converter: SourceLocationConverter
+    ) throws(FunctionRefusal) -> FunctionConversion {
+        let function = codebase.function(key)
+        func refuse(_ node: some SyntaxProtocol, _ kind: String, _ reason: String) -> FunctionRefusal {
+            FunctionRefusal(
+                line: converter.location(for: node.positionAfterSkippingLeadingTrivia).line,
+                function: function.fullName, kind: kind, reason: reason)
+        }
+        guard let handler = codebase.handler(key) else {
+            throw refuse(declaration.name, "handler shape", "it has no completion handler")
+        }
+        guard let body = declaration.body else { throw refuse(declaration.name, "no body", "it has no body") }
+        if function.isAsync || function.throwsClause != nil {
+            throw refuse(
+                declaration.name, "async or throws", "it is already async or throws as well: convert by hand")
+        }
+        let modifiers = declaration.modifiers.map(\.name.text)
+        if modifiers.contains("override") {
+            throw refuse(
+                declaration.name, "override",
+                "it overrides a superclass method: an async version must start at the method it overrides")
+        }
+        if modifiers.contains("mutating") {
+            throw refuse(declaration.name, "mutating", "it is `mutating`, and a Task cannot capture `inout self`")
+        }
+        if codebase.overridesForeignMethod(key) {
+            throw refuse(declaration.name, "override", "it implements another module's requirement")
+        }
+        switch handler.shape {
+        case .valueAndError:
+            throw refuse(
+                declaration.name, "handler shape",
+                "its handler takes a non-optional value even with an error: the wrapper would have none to pass")
+        case .twoValuesAndError, .other:
+            throw refuse(declaration.name, "handler shape", "its handler's shape has no async form")
+        case .result:
+            if case .named(_, let arguments) = codebase.aliases.expand(
+                handler.handlerType, in: function.context.typePath
+            )
+            .resultArgument, arguments.count == 2,
+                !["Error", "any Error", "Swift.Error"].contains(arguments[1].source)
+            {
+                throw refuse(
+                    declaration.name, "typed failure", "its Result has a typed failure: convert by hand (typed throws)")
+            }
+        default: break
+        }
+        let kept = function.parameters.indices.filter { !handler.covers($0) }
+        let syntaxParameters = Array(declaration.signature.parameterClause.parameters)
+        for index in kept {
+            let parameter = function.parameters[index]
+            if parameter.isVariadic || parameter.specifier != nil || syntaxParameters[index].secondName?.text == "_"
+                || (syntaxParameters[index].secondName == nil && parameter.label == "_")
+            {
+                throw refuse(
+                    syntaxParameters[index], "parameter",
+                    "parameter `\(syntaxParameters[index].trimmedDescription)` cannot be passed on from the wrapper "
+                        + "(variadic, inout, autoclosure or unnamed)")
+            }
+        }
+        let rewriter = HandlerBodyRewriter(
+            codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
+        var scope = HandlerBodyRewriter.Scope()
+        for index in kept where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {
+            scope.nonOptional.insert(function.parameters[index].name)
+        }
+        let indent = CallConverter.indentation(before: declaration.leadingTrivia)
+        let rewritten = try rewriter.block(Array(body.statements), scope: scope, indent: indent + "    ")
+        if rewritten.exit != .always {
+            throw refuse(
+                body.rightBrace, "a path without the handler",
+                "on some path the function ends here without calling the handler: call it on every path first")
+        }
+        if rewriter.deliveries.count > 1 {
+            throw refuse(
+                declaration.name, "delivery queue",
+                "it calls the handler on the main queue on some paths and not on others: hop on every path, or none")
+        }
+        let onMainQueue = rewriter.deliveries == [.mainQueue]
+        var bodyLines = rewritten.lines
+        if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
+
+        let asyncName = "\(function.name)(\(kept.map { "\(function.parameters[$0].label):" }.joined()))"
+        let start = converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
+        let end = converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
+        let header = declaration.with(\.body, nil).with(\.leadingTrivia, []).trimmedDescription
+        var lines = ["\(indent)@available(*, renamed: \"\(asyncName)\")", "\(indent)\(header) {"]
+        lines += wrapperBody(
+            function: function, handler: handler, kept: kept, onMainQueue: onMainQueue, indent: indent + "    ")
+        lines += ["\(indent)}", ""]
+        lines += docComment(declaration, dropping: rewriter.handlerNames, indent: indent)
+        lines.append(
+            indent
+                + asyncSignature(
+                    declaration, function: function, handler: handler, kept: kept, canThrow: rewriter.canThrow)
+                + " {")
+        lines += bodyLines
+        lines.append("\(indent)}")
+        return FunctionConversion(
+            startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName)
+    }
+
+    // MARK: The async function
+
+    private func asyncSignature(
+        _ declaration: FunctionDeclSyntax, function: FunctionRecord, handler: HandlerInfo, kept: [Int], canThrow: Bool
+    ) -> String {
+        let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
+            .filter {
+                !["objc", "discardableResult", "IBAction", "available"].contains($0.attributeName.trimmedDescription)
+            }
+            .map(\.trimmedDescription)
+        let modifiers = declaration.modifiers.filter { !["dynamic", "optional"].contains($0.name.text) }
+            .map(\.trimmedDescription)
+        let parameters = Array(declaration.signature.parameterClause.parameters)
+        let keptText = kept.map { index in
+            parameters[index].with(\.trailingComma, nil).trimmedDescription
+                .replacingOccurrences(of: "\n", with: " ")
+        }
+        var text = (attributes + modifiers).map { $0 + " " }.joined()
+        text += "func \(declaration.name.text)\(declaration.genericParameterClause?.trimmedDescription ?? "")"
+        text += "(\(keptText.joined(separator: ", "))) async"
+        if canThrow { text += " throws" }
+        if let value = handler.valueType, !value.isVoid { text += " -> \(value.source)" }
+        if let whereClause = declaration.genericWhereClause { text += " \(whereClause.trimmedDescription)" }
+        return text
+    }
+
+    /// The declaration's `///` lines, less those about the handler.
+    private func docComment(_ declaration: FunctionDeclSyntax, dropping names: Set<String>, indent: String) -> [String]
+    {
+        var lines: [String] = []
+        for piece in declaration.leadingTrivia {
+            if case .docLineComment(let text) = piece {
+                if names.contains(where: { ClosureInliner.mentions(text, $0) }) { continue }
+                lines.append(indent + text)
+            }
+        }
+        return lines
+    }
+
+    // MARK: The wrapper
+
+    private func wrapperBody(
+        function: FunctionRecord, handler: HandlerInfo, kept: [Int], onMainQueue: Bool, indent: String
+    ) -> [String] {
+        let names = Set(function.parameters.map(\.name))
+        let value = ["value", "asyncValue", "convertedValue"].first { !names.contains($0) } ?? "value_"
+        let arguments = kept.map { index in
+            let parameter = function.parameters[index]
+            return parameter.label == "_" ? parameter.name : "\(parameter.label): \(parameter.name)"
+        }.joined(separator: ", ")
+        let call = "\(function.name)(\(arguments))"
+        let handlerParameter = function.parameters[handler.parameterIndex]
+        let optionalMark = handlerParameter.type != handlerParameter.type.withoutOptional ? "?" : ""
+        let completion = handlerParameter.name + optionalMark
+        func deliver(_ text: String) -> String {
+            onMainQueue ? "DispatchQueue.main.async { \(text) }" : text
+        }
+        let isVoid = handler.valueType?.isVoid ?? true
+        let awaitValue = isVoid ? "try await \(call)" : "let \(value) = try await \(call)"
+        let inner = indent + "    "
+        var body: [String]
+        switch handler.shape {
+        case .value, .none:
+            let awaited = isVoid ? "await \(call)" : "let \(value) = await \(call)"
+            let argument = handler.shape == .none ? "" : (isVoid ? "()" : value)
+            body = [awaited, deliver("\(completion)(\(argument))")]
+        case .result:
+            body = doCatch(
+                [awaitValue, deliver("\(completion)(.success(\(isVoid ? "()" : value)))")],
+                [deliver("\(completion)(.failure(error))")], indent: "")
+        case .optionalValueAndError:
+            body = doCatch(
+                [awaitValue, deliver("\(completion)(\(value), nil)")], [deliver("\(completion)(nil, error)")],
+                indent: "")
+        case .optionalError:
+            body = doCatch([awaitValue, deliver("\(completion)(nil)")], [deliver("\(completion)(error)")], indent: "")
+        case .successAndFailure:
+            let failureIndex = handler.failureParameterIndex ?? handler.parameterIndex
+            let failureParameter = function.parameters[failureIndex]
+            let failure =
+                failureParameter.name + (failureParameter.type != failureParameter.type.withoutOptional ? "?" : "")
+            let successArguments: String
+            switch handler.successArity {
+            case 0: successArguments = ""
+            case 1: successArguments = value
+            default: successArguments = (0..<handler.successArity).map { "\(value).\($0)" }.joined(separator: ", ")
+            }
+            let errorType = NestedCallRewriter.errorType(of: function, parameter: failureIndex, codebase: codebase)
+            let error = errorType == .nsError || errorType == .optionalNSError ? "error as NSError" : "error"
+            let success = handler.successArity == 0 ? "try await \(call)" : "let \(value) = try await \(call)"
+            body = doCatch(
+                [success, deliver("\(completion)(\(successArguments))")], [deliver("\(failure)(\(error))")], indent: "")
+        case .valueAndError, .twoValuesAndError, .other:
+            body = []
+        }
+        return ["\(indent)Task {"] + body.map { inner + $0 } + ["\(indent)}"]
+    }
+
+    private func doCatch(_ success: [String], _ failure: [String], indent: String) -> [String] {
+        ["do {"] + success.map { "    " + $0 } + ["} catch {"] + failure.map { "    " + $0 } + ["}"]
+    }
+}
+
+/// Every function declaration of a file.
+final class FunctionDeclarationFinder: SyntaxVisitor {
+    private(set) var declarations: [FunctionDeclSyntax] = []
+
+    static func find(in tree: SourceFileSyntax) -> [FunctionDeclSyntax] {
+        let finder = FunctionDeclarationFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.declarations
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        declarations.append(node)
+        return .visitChildren
+    }
+}

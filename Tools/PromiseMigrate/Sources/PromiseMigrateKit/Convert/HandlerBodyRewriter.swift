@@ -1,0 +1,540 @@
+import SwiftSyntax
+
+/// Rewrites a completion-handler function's body into its async version's: each handler call becomes
+/// `return` or `throw`, each nested callback call with an async variant becomes `try await` followed by
+/// its closure's statements, and a `DispatchQueue.main.async` hop around the handler becomes
+/// `MainActor.run`. Anything whose meaning would change throws a `FunctionRefusal`.
+///
+/// The rules that keep meaning: the handler is called exactly once on every path and nothing runs after
+/// it; a nested call is the last thing its path does (what followed it ran before its handler); a
+/// `throw` or a throwing `await` never lands inside a `do` whose `catch` would take it; the handler is
+/// never stored, passed elsewhere, or called in a loop or an unknown closure.
+final class HandlerBodyRewriter {
+    /// How a statement ends its path: never, on some paths, or on every path (after calling the handler).
+    enum Exit { case never, sometimes, always }
+
+    /// Where the old code called the handler.
+    enum Delivery: Hashable { case direct, mainQueue }
+
+    /// What is known at a statement.
+    struct Scope {
+        /// Names known not to be nil (bound by `if let`, `guard let`, `catch`, or typed as non-optional).
+        var nonOptional: Set<String> = []
+        /// Optional names that hold a `catch`'s error, and the non-optional name to throw instead.
+        var errorAliases: [String: String] = [:]
+        /// Nothing follows on this path: a nested call here may await.
+        var isTail = true
+        /// Inside a `do` that has a `catch`: a `throw` here would be caught.
+        var inDoCatch = false
+        /// Inside `DispatchQueue.main.async`.
+        var onMainQueue = false
+        /// Inside a loop.
+        var inLoop = false
+    }
+
+    struct Rewritten {
+        var lines: [String]
+        var exit: Exit
+    }
+
+    let codebase: Codebase
+    let fileIndex: Int
+    let converter: SourceLocationConverter
+    let function: FunctionRecord
+    let handler: HandlerInfo
+    /// The handler's parameter name, and the failure closure's for a pair.
+    let handlerName: String
+    let failureName: String?
+    /// The handler is an optional closure: called as `completion?(…)`.
+    let handlerIsOptional: Bool
+    /// Whether the async version throws: the handler can report an error.
+    let canThrow: Bool
+    private(set) var deliveries: Set<Delivery> = []
+    /// The callback APIs the body awaits now.
+    private(set) var awaited: [String] = []
+
+    init(
+        codebase: Codebase, fileIndex: Int, converter: SourceLocationConverter, function: FunctionRecord,
+        handler: HandlerInfo
+    ) {
+        self.codebase = codebase
+        self.fileIndex = fileIndex
+        self.converter = converter
+        self.function = function
+        self.handler = handler
+        let parameter = function.parameters[handler.parameterIndex]
+        handlerName = parameter.name
+        failureName = handler.failureParameterIndex.map { function.parameters[$0].name }
+        if case .optional = parameter.type { handlerIsOptional = true } else { handlerIsOptional = false }
+        canThrow = ![.value, .none].contains(handler.shape)
+    }
+
+    var handlerNames: Set<String> { Set([handlerName] + (failureName.map { [$0] } ?? [])) }
+
+    func refuse(_ node: some SyntaxProtocol, _ kind: String, _ reason: String) -> FunctionRefusal {
+        FunctionRefusal(line: line(of: node), function: function.fullName, kind: kind, reason: reason)
+    }
+
+    func line(of node: some SyntaxProtocol) -> Int {
+        converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+    }
+
+    // MARK: Blocks
+
+    /// The statements of a block, rewritten, and how the block ends.
+    func block(_ items: [CodeBlockItemSyntax], scope: Scope, indent: String) throws(FunctionRefusal) -> Rewritten {
+        var lines: [String] = []
+        var exit = Exit.never
+        var scope = scope
+        let outerTail = scope.isTail
+        for (index, item) in items.enumerated() {
+            let rest = items[(index + 1)...]
+            scope.isTail = outerTail && rest.allSatisfy(\.isBareReturn)
+            let rewritten = try statement(item, scope: &scope, indent: indent)
+            lines += rewritten.lines
+            switch rewritten.exit {
+            case .always:
+                if let next = rest.first(where: { !$0.isBareReturn }) {
+                    if let expression = next.expression, handlerCall(expression) != nil {
+                        throw refuse(
+                            next, "handler called twice",
+                            "the handler is called again (first at line \(line(of: item))): the old callers got two "
+                                + "calls, an async function returns once; keep one")
+                    }
+                    throw refuse(
+                        next, "code after the handler",
+                        "this runs after the handler is called (line \(line(of: item))); as a `return` the call "
+                            + "would skip it: move it before the handler call")
+                }
+                return Rewritten(lines: lines, exit: .always)
+            case .sometimes: exit = .sometimes
+            case .never: break
+            }
+        }
+        return Rewritten(lines: lines, exit: exit)
+    }
+
+    private func statement(
+        _ item: CodeBlockItemSyntax, scope: inout Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        if let returnStatement = item.item.as(ReturnStmtSyntax.self) {
+            if let value = returnStatement.expression, let call = handlerCall(value) {
+                return try handlerExit(call, scope: scope, indent: indent)
+            }
+            throw refuse(
+                item, "a path without the handler",
+                "it returns without calling the handler: the old function never completed on this path; "
+                    + "call the handler (or remove the path) first")
+        }
+        let use = HandlerUseFinder.find(in: item, names: handlerNames)
+        guard use.mentions || use.returns else {
+            bind(item, into: &scope)
+            return Rewritten(lines: CallConverter.reindent([item], to: indent), exit: .never)
+        }
+        if scope.inLoop {
+            throw refuse(item, "handler in a loop", "the handler is used in a loop: it may be called more than once")
+        }
+        if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+            return try guardStatementRewritten(guardStatement, scope: &scope, indent: indent)
+        }
+        if let doStatement = item.item.as(DoStmtSyntax.self) {
+            return try doStatementRewritten(doStatement, scope: scope, indent: indent)
+        }
+        if let expression = item.expression {
+            if let call = handlerCall(expression) { return try handlerExit(call, scope: scope, indent: indent) }
+            if let ifExpression = expression.as(IfExprSyntax.self) {
+                return try ifRewritten(ifExpression, scope: scope, indent: indent)
+            }
+            if let switchExpression = expression.as(SwitchExprSyntax.self) {
+                return try switchRewritten(switchExpression, scope: scope, indent: indent)
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                return try nestedCall(call, item: item, scope: scope, indent: indent)
+            }
+        }
+        if item.item.is(ForStmtSyntax.self) || item.item.is(WhileStmtSyntax.self)
+            || item.item.is(RepeatStmtSyntax.self)
+        {
+            if use.returns, !use.mentions {
+                throw refuse(
+                    item, "a path without the handler",
+                    "it returns from inside a loop without calling the handler")
+            }
+            throw refuse(item, "handler in a loop", "the handler is used in a loop: it may be called more than once")
+        }
+        if use.returns, !use.mentions {
+            throw refuse(item, "a path without the handler", "it returns without calling the handler")
+        }
+        throw refuse(
+            item, "handler stored or passed",
+            "the handler is stored, captured or passed on here, so the tool cannot tell when it is called: "
+                + "call it directly")
+    }
+
+    /// Names a plain statement binds that are known not to be nil: `let x: T = …` with `T` not optional.
+    private func bind(_ item: CodeBlockItemSyntax, into scope: inout Scope) {
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { return }
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if let type = binding.typeAnnotation?.type {
+                if !type.is(OptionalTypeSyntax.self), !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                    scope.nonOptional.insert(name)
+                }
+            } else if let value = binding.initializer?.value,
+                Self.isNonOptionalExpression(value) || value.identifier.map(scope.nonOptional.contains) == true
+            {
+                scope.nonOptional.insert(name)
+            } else {
+                scope.nonOptional.remove(name)
+            }
+        }
+    }
+
+    /// Literals and `try … decode(…)`: expressions that are never optional.
+    static func isNonOptionalExpression(_ expression: ExprSyntax) -> Bool {
+        if expression.is(StringLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+            || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+            || expression.is(ArrayExprSyntax.self) || expression.is(DictionaryExprSyntax.self)
+        {
+            return true
+        }
+        if let tried = expression.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil,
+            let call = tried.expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "decode"
+        {
+            return true
+        }
+        return false
+    }
+
+    // MARK: Branches
+
+    private func guardStatementRewritten(
+        _ statement: GuardStmtSyntax, scope: inout Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        if HandlerUseFinder.find(in: statement.conditions, names: handlerNames).mentions {
+            throw refuse(statement, "handler stored or passed", "the handler is used in a condition")
+        }
+        var inner = scope
+        inner.isTail = true
+        let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
+        if body.exit != .always {
+            throw refuse(
+                statement, "a path without the handler",
+                "this `guard` leaves without calling the handler on some path: call it before leaving")
+        }
+        for name in Self.boundNames(statement.conditions) { scope.nonOptional.insert(name) }
+        let head = "\(indent)guard \(statement.conditions.trimmedDescription) else {"
+        return Rewritten(lines: [head] + body.lines + ["\(indent)}"], exit: .sometimes)
+    }
+
+    private func ifRewritten(
+        _ expression: IfExprSyntax, scope: Scope, indent: String, prefix: String? = nil
+    ) throws(FunctionRefusal) -> Rewritten {
+        if HandlerUseFinder.find(in: expression.conditions, names: handlerNames).mentions {
+            throw refuse(expression, "handler stored or passed", "the handler is used in a condition")
+        }
+        var inner = scope
+        for name in Self.boundNames(expression.conditions) { inner.nonOptional.insert(name) }
+        let body = try block(Array(expression.body.statements), scope: inner, indent: indent + "    ")
+        var lines = ["\(prefix ?? indent)if \(expression.conditions.trimmedDescription) {"] + body.lines
+        var exits = [body.exit]
+        switch expression.elseBody {
+        case .codeBlock(let elseBlock)?:
+            let elseBody = try block(Array(elseBlock.statements), scope: scope, indent: indent + "    ")
+            lines += ["\(indent)} else {"] + elseBody.lines + ["\(indent)}"]
+            exits.append(elseBody.exit)
+        case .ifExpr(let nested)?:
+            let nestedBody = try ifRewritten(nested, scope: scope, indent: indent, prefix: "")
+            lines.append("\(indent)} else " + nestedBody.lines[0])
+            lines += nestedBody.lines.dropFirst()
+            exits.append(nestedBody.exit)
+        case nil:
+            lines.append("\(indent)}")
+            exits.append(.never)
+        }
+        return Rewritten(lines: lines, exit: Self.combine(exits))
+    }
+
+    private func switchRewritten(
+        _ expression: SwitchExprSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        if HandlerUseFinder.find(in: expression.subject, names: handlerNames).mentions {
+            throw refuse(expression, "handler stored or passed", "the handler is used in a `switch` subject")
+        }
+        var lines = ["\(indent)switch \(expression.subject.trimmedDescription) {"]
+        var exits: [Exit] = []
+        for element in expression.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
+                throw refuse(element, "unsupported code", "an `#if` among the cases: convert by hand")
+            }
+            let statements = Array(switchCase.statements)
+            let body = try block(statements, scope: scope, indent: indent + "    ")
+            lines.append("\(indent)\(switchCase.label.trimmedDescription)")
+            lines += body.lines.isEmpty ? ["\(indent)    break"] : body.lines
+            exits.append(body.exit)
+        }
+        lines.append("\(indent)}")
+        return Rewritten(lines: lines, exit: Self.combine(exits, exhaustive: true))
+    }
+
+    private func doStatementRewritten(
+        _ statement: DoStmtSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        var inner = scope
+        inner.inDoCatch = !statement.catchClauses.isEmpty || scope.inDoCatch
+        let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
+        var lines = ["\(indent)do {"] + body.lines
+        var exits = [body.exit]
+        for clause in statement.catchClauses {
+            var caught = scope
+            let items = clause.catchItems
+            if items.isEmpty {
+                caught.nonOptional.insert("error")
+                caught.errorAliases = caught.errorAliases.filter { $0.value != "error" }
+            } else if items.count == 1, let pattern = items.first?.pattern?.as(ValueBindingPatternSyntax.self),
+                let name = pattern.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            {
+                caught.nonOptional.insert(name)
+            }
+            let catchBody = try block(Array(clause.body.statements), scope: caught, indent: indent + "    ")
+            let head = items.isEmpty ? "catch" : "catch \(items.trimmedDescription)"
+            lines.append("\(indent)} \(head) {")
+            lines += catchBody.lines
+            exits.append(catchBody.exit)
+        }
+        lines.append("\(indent)}")
+        // Without a catch-all, an error leaves the `do` block: treat as "some paths".
+        let catchesAll = statement.catchClauses.contains { $0.catchItems.isEmpty }
+        return Rewritten(lines: lines, exit: Self.combine(exits, exhaustive: catchesAll))
+    }
+
+    static func combine(_ exits: [Exit], exhaustive: Bool = true) -> Exit {
+        if exhaustive, exits.allSatisfy({ $0 == .always }) { return .always }
+        return exits.contains { $0 != .never } ? .sometimes : .never
+    }
+
+    /// The names `if let x`, `guard let x = y`, `if case .some(let x)` bind.
+    static func boundNames(_ conditions: ConditionElementListSyntax) -> [String] {
+        conditions.compactMap { element in
+            element.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?
+                .identifier.text
+        }
+    }
+
+    // MARK: The handler
+
+    /// `completion(…)`, `completion?(…)`, `success(…)`, `failure(…)`.
+    func handlerCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
+        var callee = call.calledExpression
+        if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+        guard let name = callee.identifier, handlerNames.contains(name) else { return nil }
+        return call
+    }
+
+    /// The `return` or `throw` a handler call becomes.
+    func handlerExit(
+        _ call: FunctionCallExprSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        deliveries.insert(scope.onMainQueue ? .mainQueue : .direct)
+        let arguments = call.arguments.map(\.expression)
+        var callee = call.calledExpression
+        if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+        let isFailureClosure = failureName != nil && callee.identifier == failureName
+        let lines: [String]
+        switch handler.shape {
+        case .result:
+            guard arguments.count == 1, let argument = arguments.first else { throw unexpected(call) }
+            if let (member, payload) = Self.caseCall(argument), member == "success" {
+                lines = [returning(payload.map { $0.trimmedDescription })]
+            } else if let (member, payload) = Self.caseCall(argument), member == "failure", let payload {
+                lines = try throwing(payload, scope: scope, call: call)
+            } else {
+                lines = ["return try \(argument.trimmedDescription).get()"]
+            }
+        case .optionalError:
+            guard arguments.count == 1, let error = arguments.first else { throw unexpected(call) }
+            if error.isNilLiteral {
+                lines = ["return"]
+            } else {
+                let thrown = try throwingIfPresent(error, scope: scope, call: call)
+                lines = thrown[0].hasPrefix("if let") ? thrown + ["return"] : thrown
+            }
+        case .optionalValueAndError, .valueAndError:
+            guard arguments.count == 2 else { throw unexpected(call) }
+            let (value, error) = (arguments[0], arguments[1])
+            if error.isNilLiteral {
+                if handler.shape == .optionalValueAndError, !isKnownNonOptional(value, scope: scope) {
+                    throw refuse(
+                        call, "value may be nil",
+                        "it passes `\(value.trimmedDescription)` with no error, and it may be nil; the async version "
+                            + "returns a value: unwrap it first (`guard let`), calling the handler with an error "
+                            + "when it is nil")
+                }
+                lines = [returning(value.trimmedDescription)]
+            } else if value.isNilLiteral || handler.shape == .valueAndError {
+                lines = try throwing(error, scope: scope, call: call)
+            } else {
+                throw refuse(
+                    call, "value and error",
+                    "it passes both a value and an error: which one the caller gets is not clear; pass `nil` for one")
+            }
+        case .value:
+            guard arguments.count == 1, let value = arguments.first else { throw unexpected(call) }
+            lines = [returning(value.trimmedDescription)]
+        case .none:
+            lines = ["return"]
+        case .successAndFailure:
+            if isFailureClosure {
+                guard arguments.count == 1, let error = arguments.first else { throw unexpected(call) }
+                lines =
+                    handler.failureErrorIsOptional
+                    ? try throwing(error, scope: scope, call: call)
+                    : ["throw \(error.trimmedDescription)"]
+            } else {
+                switch arguments.count {
+                case 0: lines = ["return"]
+                case 1: lines = [returning(arguments[0].trimmedDescription)]
+                default: lines = [returning("(\(arguments.map(\.trimmedDescription).joined(separator: ", ")))")]
+                }
+            }
+        case .twoValuesAndError, .other:
+            throw refuse(call, "handler shape", "its handler's shape has no async form")
+        }
+        if lines.contains(where: { $0.hasPrefix("throw") || $0.contains(" throw ") }), scope.inDoCatch {
+            throw refuse(
+                call, "throw inside do",
+                "the handler reports an error inside a `do` block; as a `throw` its own `catch` would take it: "
+                    + "move the call out of the `do`")
+        }
+        return Rewritten(lines: lines.map { indent + $0 }, exit: .always)
+    }
+
+    private func unexpected(_ call: FunctionCallExprSyntax) -> FunctionRefusal {
+        refuse(call, "handler shape", "the handler is called with arguments its type does not have")
+    }
+
+    private func returning(_ value: String?) -> String {
+        guard let value, value != "()" else { return "return" }
+        return "return \(value)"
+    }
+
+    /// `throw error` for an error known to be there; an optional error is refused.
+    private func throwing(
+        _ error: ExprSyntax, scope: Scope, call: FunctionCallExprSyntax
+    ) throws(FunctionRefusal) -> [String] {
+        if let name = error.identifier, let caught = scope.errorAliases[name] { return ["throw \(caught)"] }
+        if isKnownNonOptional(error, scope: scope) || !error.is(DeclReferenceExprSyntax.self) {
+            return ["throw \(error.trimmedDescription)"]
+        }
+        throw refuse(
+            call, "error may be nil",
+            "it passes `\(error.trimmedDescription)` as the error, and it may be nil: unwrap it first "
+                + "(`if let \(error.trimmedDescription)`)")
+    }
+
+    /// `if let error = e as (any Error)? { throw error }`: an optional error, thrown when it is there.
+    private func throwingIfPresent(
+        _ error: ExprSyntax, scope: Scope, call: FunctionCallExprSyntax
+    ) throws(FunctionRefusal) -> [String] {
+        if let name = error.identifier, let caught = scope.errorAliases[name] { return ["throw \(caught)"] }
+        if isKnownNonOptional(error, scope: scope) { return ["throw \(error.trimmedDescription)"] }
+        return ["if let error = \(error.trimmedDescription) as (any Error)? { throw error }"]
+    }
+
+    func isKnownNonOptional(_ expression: ExprSyntax, scope: Scope) -> Bool {
+        if let name = expression.identifier {
+            return scope.nonOptional.contains(name) || name == "self"
+        }
+        if expression.is(ForceUnwrapExprSyntax.self) { return true }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `base.method(…)` on a known value, unless the method is one that answers with an optional;
+            // `Type(…)` for a type of the codebase (the platform's `URL(string:)` and `Int(_:)` may fail).
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                return isKnownNonOptional(base, scope: scope)
+                    && !Self.optionalAnswers.contains(member.declName.baseName.text)
+            }
+            if let name = call.calledExpression.identifier, name.first?.isUppercase == true {
+                return codebase.types(named: name).contains { $0.kind == "struct" || $0.kind == "class" }
+            }
+        }
+        return Self.isNonOptionalExpression(expression)
+    }
+
+    /// Methods of the standard library and Foundation that answer with an optional.
+    static let optionalAnswers: Set<String> = [
+        "first", "last", "min", "max", "randomElement", "firstIndex", "lastIndex", "popLast", "popFirst", "index",
+        "range", "data", "object", "value", "decodeIfPresent", "removeValue", "updateValue", "flatMap", "compactMap",
+        "jsonObject", "url", "string", "date",
+    ]
+
+    /// `.success(x)` → ("success", x); `.success` → ("success", nil).
+    static func caseCall(_ expression: ExprSyntax) -> (String, ExprSyntax?)? {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return (member.declName.baseName.text, nil)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil || member.base?.trimmedDescription == "Result", call.arguments.count == 1
+        else { return nil }
+        return (member.declName.baseName.text, call.arguments.first?.expression)
+    }
+
+    /// A call that passes the handler on delivers where the callee does.
+    func noteForwarded(onMainQueue: Bool) { deliveries.insert(onMainQueue ? .mainQueue : .direct) }
+
+    // MARK: Nested calls
+
+    private func nestedCall(
+        _ call: FunctionCallExprSyntax, item: CodeBlockItemSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        if call.calledExpression.trimmedDescription == "DispatchQueue.main.async" {
+            return try mainQueueHop(call, scope: scope, indent: indent)
+        }
+        var nested = NestedCallRewriter(outer: self)
+        let rewritten = try nested.rewrite(call, scope: scope, indent: indent)
+        awaited.append(nested.apiName)
+        return rewritten
+    }
+
+    /// `DispatchQueue.main.async { work; completion(x) }` → `await MainActor.run { work }; return x`.
+    private func mainQueueHop(
+        _ call: FunctionCallExprSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        guard let closure = call.trailingClosure, call.arguments.isEmpty, closure.signature == nil else {
+            throw refuse(call, "main-queue hop", "a main-queue hop with arguments or a capture list: convert by hand")
+        }
+        guard scope.isTail else {
+            throw refuse(
+                call, "code after a nested call",
+                "code after this main-queue hop ran before it; awaiting it would run that code after")
+        }
+        let statements = Array(closure.statements)
+        guard let last = statements.last, let lastExpression = last.expression,
+            let exitCall = handlerCall(lastExpression)
+        else {
+            throw refuse(
+                call, "main-queue hop",
+                "the handler is not the last statement of this main-queue hop: convert by hand")
+        }
+        let work = statements.dropLast()
+        if work.contains(where: {
+            let use = HandlerUseFinder.find(in: $0, names: handlerNames)
+            return use.mentions || use.returns
+        }) {
+            throw refuse(call, "main-queue hop", "the hop uses the handler before its last statement")
+        }
+        var inner = scope
+        inner.onMainQueue = true
+        var lines: [String] = []
+        if !work.isEmpty {
+            lines.append("\(indent)await MainActor.run {")
+            lines += CallConverter.reindent(work, to: indent + "    ")
+            lines.append("\(indent)}")
+        }
+        lines += try handlerExit(exitCall, scope: inner, indent: indent).lines
+        return Rewritten(lines: lines, exit: .always)
+    }
+}

@@ -1,0 +1,61 @@
+import SwiftSyntax
+
+/// Where statements touch the completion handler: a mention of its name, or a `return` of the function
+/// (not one in a nested closure or function, which returns from that).
+final class HandlerUseFinder: SyntaxVisitor {
+    private let names: Set<String>
+    private(set) var mentionsHandler = false
+    private(set) var returns = false
+    private var closureDepth = 0
+
+    private init(names: Set<String>) {
+        self.names = names
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Whether `node` mentions one of `names`, and whether it returns from the function.
+    static func find(in node: some SyntaxProtocol, names: Set<String>) -> (mentions: Bool, returns: Bool) {
+        let finder = HandlerUseFinder(names: names)
+        finder.walk(node)
+        return (finder.mentionsHandler, finder.returns)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if names.contains(node.baseName.text),
+            node.parent?.is(MemberAccessExprSyntax.self) != true
+                || node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id
+        {
+            mentionsHandler = true
+        }
+        return .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        closureDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if closureDepth == 0 { returns = true }
+        return .visitChildren
+    }
+}
+
+extension CodeBlockItemSyntax {
+    /// The statement as an expression, when it is one (`f()`, `if …`, `switch …`).
+    var expression: ExprSyntax? {
+        if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
+        return item.as(ExprSyntax.self)
+    }
+
+    /// `return` with no value.
+    var isBareReturn: Bool { item.as(ReturnStmtSyntax.self).map { $0.expression == nil } ?? false }
+}
+
+extension ExprSyntax {
+    /// `nil`.
+    var isNilLiteral: Bool { self.is(NilLiteralExprSyntax.self) }
+
+    /// The name, when the expression is a plain identifier.
+    var identifier: String? { self.as(DeclReferenceExprSyntax.self)?.baseName.text }
+}

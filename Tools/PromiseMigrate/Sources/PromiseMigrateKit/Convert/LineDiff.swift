@@ -1,0 +1,96 @@
+/// A unified diff of two texts, line by line, with three lines of context.
+enum LineDiff {
+    static func unified(path: String, old: String, new: String) -> String {
+        let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let operations = edits(before, after)
+        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        // Group the edits into hunks: runs of changes at most six unchanged lines apart.
+        var index = 0
+        while index < operations.count {
+            guard let firstChange = operations[index...].firstIndex(where: { $0.kind != " " }) else { break }
+            var end = firstChange
+            var last = firstChange
+            while end < operations.count {
+                if operations[end].kind != " " {
+                    last = end
+                } else if end - last > 6 {
+                    break
+                }
+                end += 1
+            }
+            let start = max(index, firstChange - 3)
+            let stop = min(operations.count, last + 4)
+            let slice = operations[start..<stop]
+            let oldStart = (slice.first?.oldLine ?? 0) + 1
+            let newStart = (slice.first?.newLine ?? 0) + 1
+            let oldCount = slice.filter { $0.kind != "+" }.count
+            let newCount = slice.filter { $0.kind != "-" }.count
+            out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
+            for operation in slice { out += "\(operation.kind)\(operation.text)\n" }
+            index = stop
+        }
+        return out
+    }
+
+    struct Operation {
+        var kind: Character
+        var text: String
+        /// 0-based line in the old text before which (or at which) this operation sits.
+        var oldLine: Int
+        var newLine: Int
+    }
+
+    /// The shortest edit script by longest common subsequence, over the lines that differ between the
+    /// common prefix and suffix (one replaced block when that middle is too large).
+    static func edits(_ old: [String], _ new: [String]) -> [Operation] {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        let a = Array(old[prefix..<(old.count - suffix)])
+        let b = Array(new[prefix..<(new.count - suffix)])
+        var operations = (0..<prefix).map { Operation(kind: " ", text: old[$0], oldLine: $0, newLine: $0) }
+        var i = 0
+        var j = 0
+        if a.count * b.count <= 4_000_000 {
+            var lengths = [[Int32]](repeating: [Int32](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for x in stride(from: a.count - 1, through: 0, by: -1) {
+                for y in stride(from: b.count - 1, through: 0, by: -1) {
+                    lengths[x][y] = a[x] == b[y] ? lengths[x + 1][y + 1] + 1 : max(lengths[x + 1][y], lengths[x][y + 1])
+                }
+            }
+            while i < a.count, j < b.count {
+                if a[i] == b[j] {
+                    operations.append(Operation(kind: " ", text: a[i], oldLine: prefix + i, newLine: prefix + j))
+                    i += 1
+                    j += 1
+                } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+                    operations.append(Operation(kind: "-", text: a[i], oldLine: prefix + i, newLine: prefix + j))
+                    i += 1
+                } else {
+                    operations.append(Operation(kind: "+", text: b[j], oldLine: prefix + i, newLine: prefix + j))
+                    j += 1
+                }
+            }
+        }
+        while i < a.count {
+            operations.append(Operation(kind: "-", text: a[i], oldLine: prefix + i, newLine: prefix + j))
+            i += 1
+        }
+        while j < b.count {
+            operations.append(Operation(kind: "+", text: b[j], oldLine: prefix + i, newLine: prefix + j))
+            j += 1
+        }
+        let oldEnd = old.count - suffix
+        let newEnd = new.count - suffix
+        operations += (0..<suffix).map {
+            Operation(kind: " ", text: old[oldEnd + $0], oldLine: oldEnd + $0, newLine: newEnd + $0)
+        }
+        return operations
+    }
+}

@@ -1,0 +1,222 @@
+import SwiftSyntax
+
+/// Rewrites one call, in a body being converted, of a callback API that has an async variant: the call
+/// becomes `try await variant(…)` and its closure's statements follow it, the closure's parameters
+/// bound to what its handler would have received. A call that passes the outer handler on becomes
+/// `return try await variant(…)`.
+struct NestedCallRewriter {
+    let outer: HandlerBodyRewriter
+    private(set) var apiName = ""
+
+    init(outer: HandlerBodyRewriter) {
+        self.outer = outer
+    }
+
+    typealias Scope = HandlerBodyRewriter.Scope
+    typealias Rewritten = HandlerBodyRewriter.Rewritten
+
+    private func refuse(_ node: some SyntaxProtocol, _ kind: String, _ reason: String) -> FunctionRefusal {
+        outer.refuse(node, kind, reason)
+    }
+
+    mutating func rewrite(
+        _ call: FunctionCallExprSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        let codebase = outer.codebase
+        let shown = call.calledExpression.trimmedDescription
+        guard let name = Callee(call.calledExpression).name else {
+            throw refuse(call, "unknown closure", "the handler is used in a call the tool cannot name: convert by hand")
+        }
+        let line = outer.line(of: call)
+        let facts = codebase.files[outer.fileIndex]
+        let records = facts.calls.filter { $0.line == line && $0.name == name }
+        let passesHandler = call.arguments.contains {
+            $0.expression.identifier.map(outer.handlerNames.contains) == true
+        }
+        guard records.count == 1, let record = records.first,
+            let (kind, targets) = codebase.resolve(record, inFile: outer.fileIndex), kind != .async
+        else {
+            if passesHandler {
+                throw refuse(
+                    call, "handler stored or passed",
+                    "the handler is passed to `\(shown)`, which may keep it or call it more than once: "
+                        + "the tool cannot tell when it is called")
+            }
+            throw refuse(
+                call, "unknown closure",
+                "the handler is used in a closure passed to `\(shown)`, which is not a callback API of the codebase: "
+                    + "the tool cannot tell when or how often that closure runs")
+        }
+        guard targets.count == 1, let target = targets.first, let handler = codebase.handler(target) else {
+            throw refuse(
+                call, "ambiguous call",
+                "`\(shown)` may reach \(targets.count) declarations: pass --index-store to resolve it")
+        }
+        let function = codebase.function(target)
+        apiName = function.fullName
+        guard let variantKey = codebase.asyncVariant(of: target) else {
+            throw refuse(
+                call, "callee has no async variant",
+                "it calls `\(function.fullName)`, which has no async variant yet: convert or wrap it first")
+        }
+        let variant = codebase.function(variantKey)
+        guard scope.isTail else {
+            throw refuse(
+                call, "code after a nested call",
+                "code after this call of `\(function.fullName)` ran before its handler; awaiting would run it "
+                    + "after: move that code before the call")
+        }
+        let awaitPrefix = (variant.throwsClause != nil ? "try " : "") + "await "
+        if variant.throwsClause != nil {
+            if !outer.canThrow {
+                throw refuse(
+                    call, "error with nowhere to go",
+                    "`\(variant.fullName)` throws, and this function's handler cannot report an error")
+            }
+            if scope.inDoCatch {
+                throw refuse(
+                    call, "throw inside do",
+                    "this call sits in a `do` block; its error would now go to that `catch`: move it out of the `do`")
+            }
+        }
+        // The outer handler passed on: `api(x, completion: completion)` or `api(x) { completion($0) }`.
+        if let forwarded = try forwarding(call, function: function, handler: handler, variant: variant) {
+            outer.noteForwarded(onMainQueue: scope.onMainQueue)
+            let awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: forwarded)
+            return Rewritten(lines: ["\(indent)return \(awaitPrefix)\(awaited)"], exit: .always)
+        }
+        let split = try closures(of: call, function: function, handler: handler, variant: variant)
+        let awaited =
+            awaitPrefix + CallConverter.awaitedCall(call, variantName: variant.name, arguments: split.arguments)
+        var closureScope = scope
+        closureScope.isTail = true
+        for closure in split.closures {
+            if let capture = closure.signature?.capture {
+                throw refuse(
+                    capture, "capture list",
+                    "its closure captures `\(capture.trimmedDescription)`: after an await, what it captures stays "
+                        + "alive until the function returns; drop the capture list (and its `guard let self`) if "
+                        + "that is acceptable")
+            }
+            if CallConverter.parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
+                throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
+            }
+        }
+        let valueType = handler.valueType.map { outer.codebase.aliases.expand($0, in: function.context.typePath) }
+        var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
+        if let failureIndex = handler.failureParameterIndex {
+            inliner.failureErrorType = Self.errorType(of: function, parameter: failureIndex, codebase: codebase)
+        }
+        return try inliner.inline(shape: handler.shape, closures: split.closures, scope: closureScope, indent: indent)
+    }
+
+    /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
+    static func errorType(of function: FunctionRecord, parameter: Int, codebase: Codebase) -> ClosureInliner.ErrorType {
+        let typePath = function.context.typePath
+        let closureType = codebase.aliases.expand(
+            codebase.aliases.expand(function.parameters[parameter].type, in: typePath).withoutOptional, in: typePath)
+        guard case .function(let parameters, _, _, _, _) = closureType, let written = parameters.first else {
+            return .plain
+        }
+        let optional = written != written.withoutOptional
+        switch (written.withoutOptional.simpleName == "NSError", optional) {
+        case (true, true): return .optionalNSError
+        case (true, false): return .nsError
+        case (false, true): return .optional
+        case (false, false): return .plain
+        }
+    }
+
+    /// The arguments of the awaited call when `call` hands the outer handler on, unchanged.
+    private func forwarding(
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
+    ) throws(FunctionRefusal) -> String? {
+        let handlerLabel = function.parameters[handler.parameterIndex].label
+        var passed: ExprSyntax?
+        var others: [LabeledExprSyntax] = []
+        for argument in call.arguments {
+            if (argument.label?.text ?? "_") == handlerLabel, handler.failureParameterIndex == nil {
+                passed = argument.expression
+            } else {
+                others.append(argument)
+            }
+        }
+        if let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty, passed == nil {
+            // `{ completion($0) }` or `{ value, error in completion(value, error) }`
+            let names = CallConverter.parameterNames(closure)
+            guard closure.signature?.capture == nil, closure.statements.count == 1,
+                let only = closure.statements.first?.expression, let inner = outer.handlerCall(only),
+                inner.calledExpression.as(OptionalChainingExprSyntax.self) == nil || outer.handlerIsOptional
+            else { return nil }
+            let passedNames = inner.arguments.map(\.expression.trimmedDescription)
+            let expected = names.isEmpty ? (0..<passedNames.count).map { "$\($0)" } : names
+            guard passedNames == expected else { return nil }
+        } else {
+            guard let passed, passed.identifier == outer.handlerName else { return nil }
+        }
+        guard outer.handler.shape == handler.shape, outer.failureName == nil else {
+            throw refuse(
+                call, "handler shape",
+                "it passes the handler on to `\(function.fullName)`, whose handler has another shape: convert by hand")
+        }
+        let ownValue = outer.handler.valueType.map {
+            outer.codebase.aliases.expand($0, in: outer.function.context.typePath).source
+        }
+        let theirValue = handler.valueType.map {
+            outer.codebase.aliases.expand($0, in: function.context.typePath).source
+        }
+        guard ownValue == theirValue else {
+            throw refuse(
+                call, "handler shape",
+                "it passes the handler on to `\(function.fullName)`, whose value is `\(theirValue ?? "Void")`, not "
+                    + "`\(ownValue ?? "Void")`")
+        }
+        let labels = others.map { $0.label?.text ?? "_" }
+        guard labels == variant.parameters.map(\.label) else {
+            throw refuse(
+                call, "arguments", CallConverter.argumentMismatch(labels, function: function, variant: variant))
+        }
+        return others.map { argument in
+            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
+        }.joined(separator: ", ")
+    }
+
+    /// The handler closures written at the call, in the order of the API's parameters, and the other
+    /// arguments as the async variant takes them.
+    private func closures(
+        of call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
+    ) throws(FunctionRefusal) -> (closures: [ClosureExprSyntax], arguments: String) {
+        let handlerLabels = [handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])
+        let labels = handlerLabels.map { function.parameters[$0].label }
+        var found: [String: ClosureExprSyntax] = [:]
+        var others: [LabeledExprSyntax] = []
+        for argument in call.arguments {
+            let label = argument.label?.text ?? "_"
+            if labels.contains(label), let closure = argument.expression.as(ClosureExprSyntax.self) {
+                found[label] = closure
+            } else {
+                others.append(argument)
+            }
+        }
+        if let trailing = call.trailingClosure {
+            let order = handlerLabels.sorted().map { function.parameters[$0].label }
+            if let label = order.first(where: { found[$0] == nil }) { found[label] = trailing }
+        }
+        for extra in call.additionalTrailingClosures { found[extra.label.text] = extra.closure }
+        let closures = labels.compactMap { found[$0] }
+        guard closures.count == labels.count, found.count == labels.count else {
+            throw refuse(
+                call, "handler stored or passed",
+                "its handler is not written as a closure at the call: convert by hand")
+        }
+        let otherLabels = others.map { $0.label?.text ?? "_" }
+        guard otherLabels == variant.parameters.map(\.label) else {
+            throw refuse(
+                call, "arguments", CallConverter.argumentMismatch(otherLabels, function: function, variant: variant))
+        }
+        let arguments = others.map { argument in
+            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
+        }.joined(separator: ", ")
+        return (closures, arguments)
+    }
+}

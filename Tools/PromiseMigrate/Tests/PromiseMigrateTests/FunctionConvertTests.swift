@@ -1,0 +1,227 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions`: completion-handler functions get async versions, leaf first; the old
+/// signatures stay as wrappers; what would change meaning is refused with its line and reason.
+@Suite struct FunctionConvertTests {
+    static let store = """
+        import Foundation
+        enum StoreError: Error { case missing }
+        final class Store: Sendable {
+            func load(id: Int) async throws -> String { "" }
+            @available(*, renamed: "load(id:)")
+            func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) {}
+            func remove(id: Int) async throws {}
+            @available(*, renamed: "remove(id:)")
+            func remove(id: Int, completion: @escaping (Error?) -> Void) {}
+        }
+        """
+
+    /// `convert --functions` of `code` (with the store beside it), written.
+    private func convert(_ code: String, _ extra: [String] = ["--write"]) throws -> (output: BufferOutput, text: String)
+    {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.store, to: "Store.swift")
+        try folder.write(code, to: "Service.swift")
+        let path = folder.path + "/Service.swift"
+        let run = runCommand(["convert", "--functions", path, "--context", folder.path] + extra)
+        return (run.output, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test func nestedHandlerBecomesStraightLineCodeAndTheOldSignatureAWrapper() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+
+                /// The name, upper-cased.
+                /// - Parameter completion: called with the name or an error.
+                func name(id: Int, completion: @escaping (String?, Error?) -> Void) {
+                    guard id > 0 else {
+                        completion(nil, StoreError.missing)
+                        return
+                    }
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name):
+                            completion(name.uppercased(), nil)
+                        case .failure(let error):
+                            completion(nil, error)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(output.stderr.contains("round 1: 1 converted, 0 refused"))
+        #expect(
+            text == """
+                final class Service {
+                    let store = Store()
+
+                    /// The name, upper-cased.
+                    /// - Parameter completion: called with the name or an error.
+                    @available(*, renamed: "name(id:)")
+                    func name(id: Int, completion: @escaping (String?, Error?) -> Void) {
+                        Task {
+                            do {
+                                let value = try await name(id: id)
+                                completion(value, nil)
+                            } catch {
+                                completion(nil, error)
+                            }
+                        }
+                    }
+
+                    /// The name, upper-cased.
+                    func name(id: Int) async throws -> String {
+                        guard id > 0 else {
+                            throw StoreError.missing
+                        }
+                        let name = try await store.load(id: id)
+                        return name.uppercased()
+                    }
+                }
+                """)
+    }
+
+    @Test func handedOnHandlerAndMainQueueHop() throws {
+        let (_, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                func raw(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id, completion: completion)
+                }
+                func drop(id: Int, completion: @escaping (Error?) -> Void) {
+                    store.remove(id: id) { error in
+                        if let error {
+                            DispatchQueue.main.async { completion(error) }
+                            return
+                        }
+                        DispatchQueue.main.async {
+                            print("removed")
+                            completion(nil)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(
+            text.contains(
+                "    func raw(id: Int) async throws -> String {\n        return try await store.load(id: id)\n"))
+        #expect(
+            text.contains(
+                """
+                    func drop(id: Int) async throws {
+                        try await store.remove(id: id)
+                        await MainActor.run {
+                            print("removed")
+                        }
+                    }
+                """))
+        #expect(text.contains("            } catch {\n                DispatchQueue.main.async { completion(error) }"))
+        let (output, _) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                func drop(id: Int, completion: @escaping (Error?) -> Void) {
+                    store.remove(id: id) { error in
+                        if let error {
+                            completion(error)
+                            return
+                        }
+                        DispatchQueue.main.async { completion(nil) }
+                    }
+                }
+            }
+            """)
+        #expect(
+            output.stderr.contains(":3: not converted: drop(id:completion:): it calls the handler on the main queue"))
+    }
+
+    @Test func whatWouldChangeMeaningIsRefusedWithItsLine() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                var kept: [(Error?) -> Void] = []
+                func twice(completion: @escaping (Error?) -> Void) {
+                    completion(nil)
+                    completion(nil)
+                }
+                func somePaths(flag: Bool, completion: @escaping (Error?) -> Void) {
+                    if flag { completion(nil) }
+                }
+                func stored(completion: @escaping (Error?) -> Void) {
+                    kept.append(completion)
+                }
+                func loop(ids: [Int], completion: @escaping (Error?) -> Void) {
+                    for _ in ids { completion(nil) }
+                }
+                func after(id: Int, completion: @escaping (Error?) -> Void) {
+                    store.remove(id: id) { error in completion(error) }
+                    print("asked")
+                }
+                func weak(id: Int, completion: @escaping (Error?) -> Void) {
+                    store.remove(id: id) { [weak self] error in
+                        guard self != nil else { return }
+                        completion(error)
+                    }
+                }
+                func caught(id: Int, completion: @escaping (Error?) -> Void) {
+                    do {
+                        try check(id)
+                        completion(StoreError.missing)
+                    } catch {
+                        completion(error)
+                    }
+                }
+                func check(_ id: Int) throws {}
+            }
+            """)
+        let refusals = output.stderr.split(separator: "\n").filter { $0.contains("not converted") }
+        let lines = refusals.compactMap { $0.split(separator: ":").dropFirst().first.flatMap { Int($0) } }
+        #expect(lines == [6, 10, 12, 15, 18, 22, 30])
+        #expect(output.stderr.contains("twice(completion:): the handler is called again"))
+        #expect(output.stderr.contains("somePaths(flag:completion:): on some path the function ends"))
+        #expect(output.stderr.contains("stored(completion:): the handler is passed to `kept.append`"))
+        #expect(output.stderr.contains("loop(ids:completion:): the handler is used in a loop"))
+        #expect(output.stderr.contains("after(id:completion:): code after this call of `remove(id:completion:)`"))
+        #expect(output.stderr.contains("weak(id:completion:): its closure captures `[weak self]`"))
+        #expect(output.stderr.contains("caught(id:completion:): the handler reports an error inside a `do` block"))
+        #expect(!text.contains("async"))
+    }
+
+    @Test func roundsGoLeafFirstAndTheDiffLeavesTheFileAlone() throws {
+        let code = """
+            final class Service {
+                let store = Store()
+                func top(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    middle(id: id) { result in
+                        completion(result)
+                    }
+                }
+                func middle(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in
+                        completion(result)
+                    }
+                }
+            }
+            """
+        let (output, text) = try convert(code, [])
+        #expect(text == code)
+        #expect(output.stderr.contains("round 1: 1 converted, 0 refused, 1 waiting for their callees"))
+        #expect(output.stderr.contains("round 2: 1 converted, 0 refused, 0 waiting"))
+        #expect(output.stderr.contains("2 function(s) convertible (pass --write to apply) in 2 round(s), 0 refused"))
+        #expect(output.stdout.contains("+    func top(id: Int) async throws -> String {"))
+        let (limited, _) = try convert(code, ["--rounds", "1"])
+        #expect(limited.stderr.contains("1 function(s) convertible (pass --write to apply) in 1 round(s)"))
+    }
+
+    @Test func roundsNeedFunctions() {
+        #expect(runCommand(["convert", "x.swift", "--rounds", "2"]).status == 64)
+        #expect(runCommand(["convert", "--functions", "x.swift", "--rounds", "0"]).status == 64)
+    }
+}
