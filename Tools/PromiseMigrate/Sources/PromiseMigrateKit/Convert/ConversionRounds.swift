@@ -117,7 +117,7 @@ public struct ConversionRounds {
                 texts[path] = lines.joined(separator: "\n")
             }
             rounds.append(round)
-            if round.converted.isEmpty { break }
+            if round.converted.isEmpty, round.refused.isEmpty { break }
         }
         return (rounds, original, texts)
     }

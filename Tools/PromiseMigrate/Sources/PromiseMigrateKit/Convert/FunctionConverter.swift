@@ -147,6 +147,12 @@ public struct FunctionConverter {
                 "it calls the handler on the main queue on some paths and not on others: hop on every path, or none")
         }
         let onMainQueue = rewriter.deliveries == [.mainQueue]
+        if rewriter.awaited.isEmpty, !onMainQueue {
+            throw refuse(
+                declaration.name, "synchronous",
+                "it calls the handler before it returns, on every path: the wrapper would call it later, from a task, "
+                    + "and callers that rely on it having run would change; make it return its value instead")
+        }
         var bodyLines = rewritten.lines
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
 
@@ -220,7 +226,10 @@ public struct FunctionConverter {
             let parameter = function.parameters[index]
             return parameter.label == "_" ? parameter.name : "\(parameter.label): \(parameter.name)"
         }.joined(separator: ", ")
-        let call = "\(function.name)(\(arguments))"
+        // A parameter named as the function (`task(_ task:…)`) hides the method: name it through `self`.
+        let shadowed = function.parameters.contains { $0.name == function.name }
+        let receiver = shadowed ? (function.isStatic ? "Self." : "self.") : ""
+        let call = "\(receiver)\(function.name)(\(arguments))"
         let handlerParameter = function.parameters[handler.parameterIndex]
         let optionalMark = handlerParameter.type != handlerParameter.type.withoutOptional ? "?" : ""
         let completion = handlerParameter.name + optionalMark
@@ -265,7 +274,9 @@ public struct FunctionConverter {
         case .valueAndError, .twoValuesAndError, .other:
             body = []
         }
-        return ["\(indent)Task {"] + body.map { inner + $0 } + ["\(indent)}"]
+        // A codebase with a `Task` type of its own (a to-do app's model) hides Swift's.
+        let task = codebase.types(named: "Task").isEmpty ? "Task" : "_Concurrency.Task"
+        return ["\(indent)\(task) {"] + body.map { inner + $0 } + ["\(indent)}"]
     }
 
     private func doCatch(_ success: [String], _ failure: [String], indent: String) -> [String] {

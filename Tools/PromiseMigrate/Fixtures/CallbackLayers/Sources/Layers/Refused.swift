@@ -50,6 +50,10 @@ public final class Refused: @unchecked Sendable {  // `pending` is only touched 
         }
     }
 
+    public func synchronous(completion: @escaping @Sendable (Error?) -> Void) {
+        completion(nil)
+    }
+
     public func maybeNil(id: Int, completion: @escaping @Sendable (Record?, Error?) -> Void) {
         let cached: Record? = nil
         completion(cached, nil)
