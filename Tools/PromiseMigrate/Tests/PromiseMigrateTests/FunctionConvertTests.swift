@@ -8,10 +8,14 @@ import Testing
     static let store = """
         import Foundation
         enum StoreError: Error { case missing }
+        enum LookupError: Error { case gone }
         final class Store: Sendable {
             func load(id: Int) async throws -> String { "" }
             @available(*, renamed: "load(id:)")
             func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) {}
+            func find(id: Int) async throws(LookupError) -> String { "" }
+            @available(*, renamed: "find(id:)")
+            func find(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {}
             func remove(id: Int) async throws {}
             @available(*, renamed: "remove(id:)")
             func remove(id: Int, completion: @escaping (Error?) -> Void) {}
@@ -222,6 +226,36 @@ import Testing
         #expect(output.stdout.contains("+    func top(id: Int) async throws -> String {"))
         let (limited, _) = try convert(code, ["--rounds", "1"])
         #expect(limited.stderr.contains("1 function(s) convertible (pass --write to apply) in 1 round(s)"))
+    }
+
+    @Test func typedFailureBecomesTypedThrows() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                func title(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                    store.find(id: id) { result in
+                        switch result {
+                        case .success(let name): completion(.success(name))
+                        case .failure(let error): completion(.failure(error))
+                        }
+                    }
+                }
+                func mixed(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name): completion(.success(name))
+                        case .failure: completion(.failure(.gone))
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(
+            text.contains("            do throws(LookupError) {\n                let value = try await title(id: id)"))
+        #expect(text.contains("    func title(id: Int) async throws(LookupError) -> String {\n"))
+        #expect(text.contains("        let name = try await store.find(id: id)\n        return name\n"))
+        #expect(output.stderr.contains("mixed(id:completion:): `load(id:)` throws `any Error`, and this function's"))
     }
 
     @Test func roundsNeedFunctions() {

@@ -19,6 +19,11 @@ struct ClosureInliner {
     let valueType: TypeRef?
     /// For a `success:`/`failure:` pair: how the failure closure's error is typed.
     var failureErrorType: ErrorType = .plain
+    /// `E` when the awaited variant `throws(E)`: its `do` says so, so that `catch` has an `E`.
+    var thrownType: String?
+
+    /// `do {`, or `do throws(E) {` for a typed variant.
+    private var doHead: String { thrownType.map { "do throws(\($0)) {" } ?? "do {" }
 
     typealias Scope = HandlerBodyRewriter.Scope
     typealias Rewritten = HandlerBodyRewriter.Rewritten
@@ -58,8 +63,8 @@ struct ClosureInliner {
             guard let valueType, valueType.referencedNames.isDisjoint(with: outer.function.genericParameterNames)
             else { throw refuse(closure, "its closure is not a `switch` over the result") }
             let result = names[0]
-            var lines = ["\(indent)let \(result): Result<\(valueType.source), any Error>"]
-            lines += ["\(indent)do {", "\(indent)    \(result) = .success(\(awaited))", "\(indent)} catch {"]
+            var lines = ["\(indent)let \(result): Result<\(valueType.source), \(thrownType ?? "any Error")>"]
+            lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))", "\(indent)} catch {"]
             lines += ["\(indent)    \(result) = .failure(error)", "\(indent)}"]
             let rest = try outer.block(body, scope: scope, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
@@ -199,9 +204,9 @@ struct ClosureInliner {
                 else { throw refuse(call, "the value's type is not known here") }
                 let unwrapped = valueType.withoutOptional
                 lines.append("\(indent)let \(valueName): \(unwrapped.source)")
-                lines += ["\(indent)do {", "\(indent)    \(valueName) = \(awaited)"]
+                lines += ["\(indent)\(doHead)", "\(indent)    \(valueName) = \(awaited)"]
             } else {
-                lines += ["\(indent)do {", "\(indent)    \(valueIsVoid ? "" : "_ = ")\(awaited)"]
+                lines += ["\(indent)\(doHead)", "\(indent)    \(valueIsVoid ? "" : "_ = ")\(awaited)"]
             }
             lines.append("\(indent)} \(catchPart.head) {")
             lines += catchPart.body.lines

@@ -103,16 +103,6 @@ public struct FunctionConverter {
                 "its handler takes a non-optional value even with an error: the wrapper would have none to pass")
         case .twoValuesAndError, .other:
             throw refuse(declaration.name, "handler shape", "its handler's shape has no async form")
-        case .result:
-            if case .named(_, let arguments) = codebase.aliases.expand(
-                handler.handlerType, in: function.context.typePath
-            )
-            .resultArgument, arguments.count == 2,
-                !["Error", "any Error", "Swift.Error"].contains(arguments[1].source)
-            {
-                throw refuse(
-                    declaration.name, "typed failure", "its Result has a typed failure: convert by hand (typed throws)")
-            }
         default: break
         }
         let kept = function.parameters.indices.filter { !handler.covers($0) }
@@ -162,13 +152,15 @@ public struct FunctionConverter {
         let header = declaration.with(\.body, nil).with(\.leadingTrivia, []).trimmedDescription
         var lines = ["\(indent)@available(*, renamed: \"\(asyncName)\")", "\(indent)\(header) {"]
         lines += wrapperBody(
-            function: function, handler: handler, kept: kept, onMainQueue: onMainQueue, indent: indent + "    ")
+            function: function, handler: handler, kept: kept, onMainQueue: onMainQueue,
+            typedFailure: rewriter.typedFailure, indent: indent + "    ")
         lines += ["\(indent)}", ""]
         lines += docComment(declaration, dropping: rewriter.handlerNames, indent: indent)
         lines.append(
             indent
                 + asyncSignature(
-                    declaration, function: function, handler: handler, kept: kept, canThrow: rewriter.canThrow)
+                    declaration, function: function, handler: handler, kept: kept, canThrow: rewriter.canThrow,
+                    typedFailure: rewriter.typedFailure)
                 + " {")
         lines += bodyLines
         lines.append("\(indent)}")
@@ -179,7 +171,8 @@ public struct FunctionConverter {
     // MARK: The async function
 
     private func asyncSignature(
-        _ declaration: FunctionDeclSyntax, function: FunctionRecord, handler: HandlerInfo, kept: [Int], canThrow: Bool
+        _ declaration: FunctionDeclSyntax, function: FunctionRecord, handler: HandlerInfo, kept: [Int], canThrow: Bool,
+        typedFailure: String?
     ) -> String {
         let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
             .filter {
@@ -196,7 +189,7 @@ public struct FunctionConverter {
         var text = (attributes + modifiers).map { $0 + " " }.joined()
         text += "func \(declaration.name.text)\(declaration.genericParameterClause?.trimmedDescription ?? "")"
         text += "(\(keptText.joined(separator: ", "))) async"
-        if canThrow { text += " throws" }
+        if canThrow { text += typedFailure.map { " throws(\($0))" } ?? " throws" }
         if let value = handler.valueType, !value.isVoid { text += " -> \(value.source)" }
         if let whereClause = declaration.genericWhereClause { text += " \(whereClause.trimmedDescription)" }
         return text
@@ -218,7 +211,8 @@ public struct FunctionConverter {
     // MARK: The wrapper
 
     private func wrapperBody(
-        function: FunctionRecord, handler: HandlerInfo, kept: [Int], onMainQueue: Bool, indent: String
+        function: FunctionRecord, handler: HandlerInfo, kept: [Int], onMainQueue: Bool, typedFailure: String?,
+        indent: String
     ) -> [String] {
         let names = Set(function.parameters.map(\.name))
         let value = ["value", "asyncValue", "convertedValue"].first { !names.contains($0) } ?? "value_"
@@ -248,13 +242,12 @@ public struct FunctionConverter {
         case .result:
             body = doCatch(
                 [awaitValue, deliver("\(completion)(.success(\(isVoid ? "()" : value)))")],
-                [deliver("\(completion)(.failure(error))")], indent: "")
+                [deliver("\(completion)(.failure(error))")], head: typedFailure.map { "do throws(\($0)) {" })
         case .optionalValueAndError:
             body = doCatch(
-                [awaitValue, deliver("\(completion)(\(value), nil)")], [deliver("\(completion)(nil, error)")],
-                indent: "")
+                [awaitValue, deliver("\(completion)(\(value), nil)")], [deliver("\(completion)(nil, error)")])
         case .optionalError:
-            body = doCatch([awaitValue, deliver("\(completion)(nil)")], [deliver("\(completion)(error)")], indent: "")
+            body = doCatch([awaitValue, deliver("\(completion)(nil)")], [deliver("\(completion)(error)")])
         case .successAndFailure:
             let failureIndex = handler.failureParameterIndex ?? handler.parameterIndex
             let failureParameter = function.parameters[failureIndex]
@@ -270,7 +263,7 @@ public struct FunctionConverter {
             let error = errorType == .nsError || errorType == .optionalNSError ? "error as NSError" : "error"
             let success = handler.successArity == 0 ? "try await \(call)" : "let \(value) = try await \(call)"
             body = doCatch(
-                [success, deliver("\(completion)(\(successArguments))")], [deliver("\(failure)(\(error))")], indent: "")
+                [success, deliver("\(completion)(\(successArguments))")], [deliver("\(failure)(\(error))")])
         case .valueAndError, .twoValuesAndError, .other:
             body = []
         }
@@ -279,8 +272,8 @@ public struct FunctionConverter {
         return ["\(indent)\(task) {"] + body.map { inner + $0 } + ["\(indent)}"]
     }
 
-    private func doCatch(_ success: [String], _ failure: [String], indent: String) -> [String] {
-        ["do {"] + success.map { "    " + $0 } + ["} catch {"] + failure.map { "    " + $0 } + ["}"]
+    private func doCatch(_ success: [String], _ failure: [String], head: String? = nil) -> [String] {
+        [head ?? "do {"] + success.map { "    " + $0 } + ["} catch {"] + failure.map { "    " + $0 } + ["}"]
     }
 }
 

@@ -49,6 +49,9 @@ final class HandlerBodyRewriter {
     let handlerIsOptional: Bool
     /// Whether the async version throws: the handler can report an error.
     let canThrow: Bool
+    /// The failure type of a `Result` handler that names one (`Result<T, APIError>`): the async
+    /// version `throws(APIError)`, and only what throws that type may be awaited.
+    let typedFailure: String?
     private(set) var deliveries: Set<Delivery> = []
     /// The callback APIs the body awaits now.
     private(set) var awaited: [String] = []
@@ -67,6 +70,27 @@ final class HandlerBodyRewriter {
         failureName = handler.failureParameterIndex.map { function.parameters[$0].name }
         if case .optional = parameter.type { handlerIsOptional = true } else { handlerIsOptional = false }
         canThrow = ![.value, .none].contains(handler.shape)
+        typedFailure = Self.typedFailure(of: handler, in: function, codebase: codebase)
+    }
+
+    /// `E` of a `(Result<T, E>) -> Void` handler, unless `E` is `Error`.
+    static func typedFailure(of handler: HandlerInfo, in function: FunctionRecord, codebase: Codebase) -> String? {
+        guard handler.shape == .result,
+            case .named(_, let arguments) = codebase.aliases.expand(handler.handlerType, in: function.context.typePath)
+                .resultArgument, arguments.count == 2,
+            !["Error", "any Error", "Swift.Error"].contains(arguments[1].source)
+        else { return nil }
+        return arguments[1].source
+    }
+
+    /// `throws(E)` written as the variant declares it, or nil for an untyped `throws`.
+    static func thrownType(_ throwsClause: String?) -> String? {
+        guard let clause = throwsClause, let open = clause.firstIndex(of: "("), clause.hasSuffix(")") else {
+            return nil
+        }
+        let inner = clause[clause.index(after: open)..<clause.index(before: clause.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
+        return ["any Error", "Error"].contains(inner) ? nil : inner
     }
 
     var handlerNames: Set<String> { Set([handlerName] + (failureName.map { [$0] } ?? [])) }

@@ -73,6 +73,13 @@ struct NestedCallRewriter {
                     call, "error with nowhere to go",
                     "`\(variant.fullName)` throws, and this function's handler cannot report an error")
             }
+            let thrown = HandlerBodyRewriter.thrownType(variant.throwsClause)
+            if let own = outer.typedFailure, thrown != own {
+                throw refuse(
+                    call, "typed failure",
+                    "`\(variant.fullName)` throws `\(thrown ?? "any Error")`, and this function's handler takes `\(own)`: "
+                        + "map the error by hand")
+            }
             if scope.inDoCatch {
                 throw refuse(
                     call, "throw inside do",
@@ -104,6 +111,7 @@ struct NestedCallRewriter {
         }
         let valueType = handler.valueType.map { outer.codebase.aliases.expand($0, in: function.context.typePath) }
         var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
+        inliner.thrownType = HandlerBodyRewriter.thrownType(variant.throwsClause)
         if let failureIndex = handler.failureParameterIndex {
             inliner.failureErrorType = Self.errorType(of: function, parameter: failureIndex, codebase: codebase)
         }

@@ -45,6 +45,18 @@ public final class RecordRepository: Sendable {
         }
     }
 
+    /// The record's name, with the store's typed failure.
+    public func name(id: Int, completion: @escaping @Sendable (Result<String, LookupError>) -> Void) {
+        store.lookup(id: id) { result in
+            switch result {
+            case .success(let record):
+                completion(.success(record.name))
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// Hands its handler on unchanged.
     public func raw(id: Int, completion: @escaping @Sendable (Result<Record, Error>) -> Void) {
         store.load(id: id, completion: completion)

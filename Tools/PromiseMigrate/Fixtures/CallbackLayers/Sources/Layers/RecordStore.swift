@@ -10,6 +10,11 @@ public enum StoreError: Error, Equatable {
     case offline
 }
 
+/// A failure type of its own: functions whose `Result` names it become `throws(LookupError)`.
+public enum LookupError: Error, Equatable {
+    case notFound(Int)
+}
+
 /// The bottom layer, already async, with its callback form kept for old callers.
 public final class RecordStore: Sendable {
     let records: [Int: Record]
@@ -26,6 +31,16 @@ public final class RecordStore: Sendable {
     @available(*, renamed: "load(id:)")
     public func load(id: Int, completion: @escaping @Sendable (Result<Record, Error>) -> Void) {
         Task { completion(Result { try self.records[id].orThrow(StoreError.missing(id)) }) }
+    }
+
+    public func lookup(id: Int) async throws(LookupError) -> Record {
+        guard let record = records[id] else { throw .notFound(id) }
+        return record
+    }
+
+    @available(*, renamed: "lookup(id:)")
+    public func lookup(id: Int, completion: @escaping @Sendable (Result<Record, LookupError>) -> Void) {
+        Task { completion(records[id].map { .success($0) } ?? .failure(.notFound(id))) }
     }
 
     public func count() async -> Int { records.count }

@@ -46,6 +46,18 @@ public final class UserService: Sendable {
         }
     }
 
+    public func shout(id: Int, completion: @escaping @Sendable (Result<String, LookupError>) -> Void) {
+        repository.name(id: id) { result in
+            switch result {
+            case .success(let name):
+                completion(.success(name.uppercased()))
+            case .failure(let error):
+                print("no name for \(id): \(error)")
+                completion(.failure(error))
+            }
+        }
+    }
+
     public func isReachable(completion: @escaping @Sendable (Bool) -> Void) {
         repository.size { count in
             completion(count > 0)

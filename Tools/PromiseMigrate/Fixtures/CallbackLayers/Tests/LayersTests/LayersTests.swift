@@ -66,6 +66,18 @@ struct LayersTests {
         #expect((try? raw.get())?.name == "grace")
     }
 
+    @Test func typedFailuresPassThrough() async {
+        let service = UserService(repository: RecordRepository(store: store))
+        let shouted = await withCheckedContinuation { continuation in
+            service.shout(id: 2) { continuation.resume(returning: $0) }
+        }
+        #expect(shouted == .success("GRACE"))
+        let missing = await withCheckedContinuation { continuation in
+            service.shout(id: 5) { continuation.resume(returning: $0) }
+        }
+        #expect(missing == .failure(.notFound(5)))
+    }
+
     @Test func greetingGoesThroughTheLayers() async {
         let controller = ProfileController(users: UserService(repository: RecordRepository(store: store)))
         let (greeting, error) = await withCheckedContinuation { continuation in
