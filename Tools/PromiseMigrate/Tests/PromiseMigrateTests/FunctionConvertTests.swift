@@ -186,11 +186,15 @@ import Testing
                 func now(completion: @escaping (Error?) -> Void) {
                     completion(nil)
                 }
+                func handle(id: Int, completion: @escaping (Error?) -> Void) -> Int {
+                    store.remove(id: id) { error in completion(error) }
+                    return id
+                }
             }
             """)
         let refusals = output.stderr.split(separator: "\n").filter { $0.contains("not converted") }
         let lines = refusals.compactMap { $0.split(separator: ":").dropFirst().first.flatMap { Int($0) } }
-        #expect(lines == [6, 10, 12, 15, 18, 22, 30, 36])
+        #expect(lines == [6, 10, 12, 15, 18, 22, 30, 36, 39])
         #expect(output.stderr.contains("twice(completion:): the handler is called again"))
         #expect(output.stderr.contains("somePaths(flag:completion:): on some path the function ends"))
         #expect(output.stderr.contains("stored(completion:): the handler is passed to `kept.append`"))
@@ -199,6 +203,7 @@ import Testing
         #expect(output.stderr.contains("weak(id:completion:): its closure captures `[weak self]`"))
         #expect(output.stderr.contains("caught(id:completion:): the handler reports an error inside a `do` block"))
         #expect(output.stderr.contains("now(completion:): it calls the handler before it returns, on every path"))
+        #expect(output.stderr.contains("handle(id:completion:): it returns `Int` as well as calling the handler"))
         #expect(!text.contains("async"))
     }
 

@@ -84,6 +84,13 @@ public struct FunctionConverter {
             throw refuse(
                 declaration.name, "async or throws", "it is already async or throws as well: convert by hand")
         }
+        if let returned = function.returnType {
+            throw refuse(
+                declaration.name, "returns a value",
+                "it returns `\(returned.source)` as well as calling the handler (a request or a handle to cancel): "
+                    + "the async version would have nothing to return it through; cancelling its Task is the "
+                    + "async way to cancel: convert by hand")
+        }
         let modifiers = declaration.modifiers.map(\.name.text)
         if modifiers.contains("override") {
             throw refuse(
