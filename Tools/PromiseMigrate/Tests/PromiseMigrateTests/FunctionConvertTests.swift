@@ -50,7 +50,8 @@ import Testing
                     store.load(id: id) { result in
                         switch result {
                         case .success(let name):
-                            completion(name.uppercased(), nil)
+                            // Shown as a title.
+                            completion(name.uppercased(), nil)  // upper-cased
                         case .failure(let error):
                             completion(nil, error)
                         }
@@ -84,7 +85,8 @@ import Testing
                             throw StoreError.missing
                         }
                         let name = try await store.load(id: id)
-                        return name.uppercased()
+                        // Shown as a title.
+                        return name.uppercased()  // upper-cased
                     }
                 }
                 """)

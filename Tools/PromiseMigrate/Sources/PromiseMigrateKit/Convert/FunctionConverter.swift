@@ -152,6 +152,14 @@ public struct FunctionConverter {
         }
         var bodyLines = rewritten.lines
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
+        if bodyLines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).hasPrefix("return") || $0.isEmpty }),
+            rewriter.awaited.isEmpty
+        {
+            throw refuse(
+                declaration.name, "nothing to do",
+                "it only calls the handler (on the main queue): an async version would do nothing; callers can "
+                    + "`await MainActor.run` instead")
+        }
 
         let asyncName = "\(function.name)(\(kept.map { "\(function.parameters[$0].label):" }.joined()))"
         let start = converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line

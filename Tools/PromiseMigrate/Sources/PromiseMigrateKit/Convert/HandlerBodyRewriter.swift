@@ -114,7 +114,11 @@ final class HandlerBodyRewriter {
         for (index, item) in items.enumerated() {
             let rest = items[(index + 1)...]
             scope.isTail = outerTail && rest.allSatisfy(\.isBareReturn)
-            let rewritten = try statement(item, scope: &scope, indent: indent)
+            var rewritten = try statement(item, scope: &scope, indent: indent)
+            lines += Self.leadingComments(of: item, indent: indent, isFirst: index == 0)
+            if let comment = Self.trailingComment(of: item), let last = rewritten.lines.indices.last {
+                rewritten.lines[last] += comment
+            }
             lines += rewritten.lines
             switch rewritten.exit {
             case .always:
@@ -136,6 +140,44 @@ final class HandlerBodyRewriter {
             }
         }
         return Rewritten(lines: lines, exit: exit)
+    }
+
+    /// The comments written above a statement, and a blank line where one separated it from the one
+    /// before: a statement's text leaves out its leading trivia.
+    static func leadingComments(of item: CodeBlockItemSyntax, indent: String, isFirst: Bool) -> [String] {
+        var lines: [String] = []
+        var newlines = 0
+        for piece in item.leadingTrivia {
+            switch piece {
+            case .newlines(let count), .carriageReturnLineFeeds(let count), .carriageReturns(let count):
+                newlines += count
+            case .lineComment(let text), .docLineComment(let text), .blockComment(let text),
+                .docBlockComment(let text):
+                if newlines >= 2, !isFirst || !lines.isEmpty { lines.append("") }
+                newlines = 0
+                for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let body = offset == 0 ? Substring(line) : line.drop { $0 == " " || $0 == "\t" }
+                    lines.append(indent + (offset == 0 ? "" : " ") + body)
+                }
+            default: break
+            }
+        }
+        if newlines >= 2, !isFirst || !lines.isEmpty { lines.append("") }
+        return lines
+    }
+
+    /// A `// comment` after a statement on its last line, with the spaces before it.
+    static func trailingComment(of item: CodeBlockItemSyntax) -> String? {
+        var spaces = ""
+        for piece in item.trailingTrivia {
+            switch piece {
+            case .spaces(let count): spaces += String(repeating: " ", count: count)
+            case .tabs(let count): spaces += String(repeating: "\t", count: count)
+            case .lineComment(let text), .blockComment(let text): return (spaces.isEmpty ? " " : spaces) + text
+            default: spaces = ""
+            }
+        }
+        return nil
     }
 
     private func statement(
