@@ -265,6 +265,61 @@ import Testing
         #expect(output.stderr.contains("mixed(id:completion:): `load(id:)` throws `any Error`, and this function's"))
     }
 
+    /// Inputs a review found converted wrongly: now refused, each for its real cause.
+    @Test func subtlerChangesOfMeaningAreRefused() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                var cache: [Int: String] = [:]
+                var misses = 0
+                func cached(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    if let hit = cache[id] { completion(.success(hit)) }
+                    misses += 1
+                    store.load(id: id) { result in completion(result) }
+                }
+                func deferred(id: Int, completion: @escaping (Error?) -> Void) {
+                    defer { misses = 0 }
+                    store.remove(id: id) { error in completion(error) }
+                }
+                func filtered(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let s) where s.isEmpty: completion(.failure(StoreError.missing))
+                        case .success(let s): completion(.success(s))
+                        case .failure(let e): completion(.failure(e))
+                        }
+                    }
+                }
+                func clash(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    let s = "x"
+                    print(s)
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let s): completion(.success(s))
+                        case .failure(let e): completion(.failure(e))
+                        }
+                    }
+                }
+                func hop(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in
+                        DispatchQueue.main.async { completion(.success(String(describing: Thread.current))) }
+                    }
+                }
+            }
+            """)
+        #expect(
+            output.stderr.contains(
+                ":6: not converted: cached(id:completion:): the handler is called here with no `return`"))
+        #expect(output.stderr.contains(":11: not converted: deferred(id:completion:): a `defer` ran"))
+        #expect(
+            output.stderr.contains("clash(id:completion:): its closure's `s` would be declared where a `s` already is"))
+        #expect(
+            output.stderr.contains("hop(id:completion:): the handler's argument is computed inside the main-queue hop"))
+        // The `where` case is kept: the switch stays, over the awaited outcome.
+        #expect(text.contains("        case .success(let s) where s.isEmpty:\n            throw StoreError.missing\n"))
+    }
+
     @Test func roundsNeedFunctions() {
         #expect(runCommand(["convert", "x.swift", "--rounds", "2"]).status == 64)
         #expect(runCommand(["convert", "--functions", "x.swift", "--rounds", "0"]).status == 64)

@@ -345,14 +345,19 @@ public struct CallConverter {
         var success: Branch?
         var failure: Branch?
         for element in switchExpr.cases {
+            // Exactly one `.success` and one `.failure` case, with no `where` and no cast: anything else
+            // is a switch whose other cases matter.
             guard let switchCase = element.as(SwitchCaseSyntax.self),
                 let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1,
-                let pattern = label.caseItems.first?.pattern.trimmedDescription
+                let item = label.caseItems.first, item.whereClause == nil,
+                !switchCase.statements.contains(where: { $0.item.is(FallThroughStmtSyntax.self) })
             else { return nil }
+            let pattern = item.pattern.trimmedDescription
+            if pattern.contains(" as ") || pattern.contains(" is ") { return nil }
             let body = Array(switchCase.statements)
-            if let binding = caseBinding(pattern, member: "success") {
+            if success == nil, let binding = caseBinding(pattern, member: "success") {
                 success = (binding.name, body)
-            } else if let binding = caseBinding(pattern, member: "failure") {
+            } else if failure == nil, let binding = caseBinding(pattern, member: "failure") {
                 failure = (binding.name, body)
             } else {
                 return nil

@@ -32,6 +32,19 @@ struct ClosureInliner {
         outer.refuse(node, "closure shape", reason)
     }
 
+    /// Binds `name` where the call was: refused when that would redeclare a name declared before it.
+    private func declare(_ name: String, in scope: inout Scope, nonOptional: Bool) throws(FunctionRefusal) {
+        guard name != "_" else { return }
+        if scope.declared.contains(name) {
+            throw outer.refuse(
+                call, "name clash",
+                "its closure's `\(name)` would be declared where a `\(name)` already is: rename one, and convert again")
+        }
+        scope.declared.insert(name)
+        if nonOptional { scope.nonOptional.insert(name) } else { scope.nonOptional.remove(name) }
+        scope.errorAliases[name] = nil
+    }
+
     func inline(
         shape: HandlerShape, closures: [ClosureExprSyntax], scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
@@ -44,7 +57,9 @@ struct ClosureInliner {
             var lines: [String]
             if let name = names.first, name != "_" {
                 lines = ["\(indent)let \(name) = \(awaited)"]
-                if case .optional = valueType {} else { inner.nonOptional.insert(name) }
+                var optional = false
+                if case .optional = valueType { optional = true }
+                try declare(name, in: &inner, nonOptional: !optional)
             } else {
                 lines = ["\(indent)\(valueIsVoid ? "" : "_ = ")\(awaited)"]
             }
@@ -56,6 +71,9 @@ struct ClosureInliner {
                 switchExpression.subject.trimmedDescription == names[0],
                 let (success, failure) = CallConverter.resultCases(switchExpression)
             {
+                if mentions(success.body + failure.body, names[0]) {
+                    throw refuse(switchExpression, "its cases use `\(names[0])` again: convert by hand")
+                }
                 return try split(
                     value: success.binding, success: success.body, error: failure.binding, errorType: .plain,
                     failure: failure.body, scope: scope, indent: indent)
@@ -63,10 +81,12 @@ struct ClosureInliner {
             guard let valueType, valueType.referencedNames.isDisjoint(with: outer.function.genericParameterNames)
             else { throw refuse(closure, "its closure is not a `switch` over the result") }
             let result = names[0]
+            var inner = scope
+            try declare(result, in: &inner, nonOptional: true)
             var lines = ["\(indent)let \(result): Result<\(valueType.source), \(thrownType ?? "any Error")>"]
             lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))", "\(indent)} catch {"]
             lines += ["\(indent)    \(result) = .failure(error)", "\(indent)}"]
-            let rest = try outer.block(body, scope: scope, indent: indent)
+            let rest = try outer.block(body, scope: inner, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
         case .optionalValueAndError, .valueAndError:
             guard names.count == 2 else { throw refuse(closure, "its closure does not name the value and the error") }
@@ -89,12 +109,14 @@ struct ClosureInliner {
             {
                 return try split(
                     value: nil, success: branch.elseBody ?? Array(body.dropFirst()), error: branch.name,
-                    errorType: .optional, failure: branch.body, scope: scope, indent: indent)
+                    errorType: .plain, failure: branch.body, scope: scope, indent: indent)
             }
+            var inner = scope
+            try declare(errorName, in: &inner, nonOptional: false)
             var lines = ["\(indent)let \(errorName): (any Error)?"]
             lines += ["\(indent)do {", "\(indent)    \(awaited)", "\(indent)    \(errorName) = nil"]
             lines += ["\(indent)} catch {", "\(indent)    \(errorName) = error", "\(indent)}"]
-            let rest = try outer.block(body, scope: scope, indent: indent)
+            let rest = try outer.block(body, scope: inner, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
         case .successAndFailure:
             let failure = closures[1]
@@ -126,7 +148,7 @@ struct ClosureInliner {
             (binding.initializer?.value.trimmedDescription ?? bound) == names.value
         {
             let rest = Array(body.dropFirst())
-            if bound != names.value || !optionalValue, mentions(rest, names.value) || mentions(rest, names.error) {
+            if mentions(rest, names.error) || (bound != names.value && mentions(rest, names.value)) {
                 throw refuse(first, "the statements after its `guard` use the handler's optional parameters")
             }
             return try split(
@@ -168,6 +190,11 @@ struct ClosureInliner {
                     scope: scope, indent: indent)
             }
         }
+        if let guardStatement = first.item.as(GuardStmtSyntax.self), guardStatement.conditions.count > 1 {
+            throw refuse(
+                guardStatement,
+                "its `guard` tests more than the value: split it into `guard let \(names.value)` and a second `guard`")
+        }
         throw refuse(
             closure,
             "its closure does not begin with `guard let \(names.value)` or `if let \(names.error)`: restructure it so")
@@ -185,7 +212,7 @@ struct ClosureInliner {
         let catchPart = try catchClause(failure, errorName: error, errorType: errorType, scope: scope, indent: indent)
         var successScope = scope
         let valueName = value.flatMap { $0 == "_" ? nil : $0 }
-        if let valueName { successScope.nonOptional.insert(valueName) }
+        if let valueName { try declare(valueName, in: &successScope, nonOptional: true) }
         let rest = try outer.block(success, scope: successScope, indent: indent)
         var lines: [String]
         if catchPart.onlyThrows {
@@ -232,7 +259,11 @@ struct ClosureInliner {
             var failureScope = scope
             failureScope.nonOptional.insert(caught)
             failureScope.errorAliases[errorName] = caught
-            if errorType == .plain || errorType == .nsError { failureScope.nonOptional.insert(errorName) }
+            if errorType == .plain || errorType == .nsError {
+                failureScope.nonOptional.insert(errorName)
+            } else {
+                failureScope.nonOptional.remove(errorName)
+            }
             return try outer.block(items, scope: failureScope, indent: inner)
         }
         var body = try attempt(caught: "error")

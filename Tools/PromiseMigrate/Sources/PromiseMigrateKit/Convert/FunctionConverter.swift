@@ -113,6 +113,39 @@ public struct FunctionConverter {
         default: break
         }
         let kept = function.parameters.indices.filter { !handler.covers($0) }
+        if [handler.parameterIndex, handler.failureParameterIndex].compactMap({ $0 }).contains(where: {
+            function.parameters[$0].defaultValue != nil
+        }) {
+            throw refuse(
+                declaration.name, "defaulted handler",
+                "its handler has a default value: calls that leave it out would now reach the async version")
+        }
+        if let value = handler.valueType {
+            let inArguments = kept.reduce(into: Set<String>()) {
+                $0.formUnion(function.parameters[$1].type.referencedNames)
+            }
+            let onlyInHandler = value.referencedNames.intersection(function.genericParameterNames).subtracting(
+                inArguments)
+            if let generic = onlyInHandler.sorted().first {
+                throw refuse(
+                    declaration.name, "generic result",
+                    "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
+                        + "version could not infer it")
+            }
+        }
+        if let before = declaration.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
+            converter.location(for: before.endPositionBeforeTrailingTrivia).line
+                == converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
+                || declaration.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate).map({
+                    converter.location(for: $0.positionAfterSkippingLeadingTrivia).line
+                        == converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
+                }) == true
+                || declaration.lastToken(viewMode: .sourceAccurate)?.trailingTrivia.contains(where: \.isComment) == true
+        {
+            throw refuse(
+                declaration.name, "shared line",
+                "other code or a comment shares a line with the declaration: put the declaration on lines of its own")
+        }
         let syntaxParameters = Array(declaration.signature.parameterClause.parameters)
         for index in kept {
             let parameter = function.parameters[index]
@@ -128,6 +161,7 @@ public struct FunctionConverter {
         let rewriter = HandlerBodyRewriter(
             codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
         var scope = HandlerBodyRewriter.Scope()
+        scope.declared = Set(kept.map { function.parameters[$0].name })
         for index in kept where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {
             scope.nonOptional.insert(function.parameters[index].name)
         }
@@ -175,7 +209,7 @@ public struct FunctionConverter {
             indent
                 + asyncSignature(
                     declaration, function: function, handler: handler, kept: kept, canThrow: rewriter.canThrow,
-                    typedFailure: rewriter.typedFailure)
+                    typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor)
                 + " {")
         lines += bodyLines
         lines.append("\(indent)}")
@@ -187,7 +221,7 @@ public struct FunctionConverter {
 
     private func asyncSignature(
         _ declaration: FunctionDeclSyntax, function: FunctionRecord, handler: HandlerInfo, kept: [Int], canThrow: Bool,
-        typedFailure: String?
+        typedFailure: String?, mainActor: Bool
     ) -> String {
         let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
             .filter {
@@ -201,7 +235,8 @@ public struct FunctionConverter {
             parameters[index].with(\.trailingComma, nil).trimmedDescription
                 .replacingOccurrences(of: "\n", with: " ")
         }
-        var text = (attributes + modifiers).map { $0 + " " }.joined()
+        let isolation = mainActor && !attributes.contains("@MainActor") ? ["@MainActor"] : []
+        var text = (attributes + isolation + modifiers).map { $0 + " " }.joined()
         text += "func \(declaration.name.text)\(declaration.genericParameterClause?.trimmedDescription ?? "")"
         text += "(\(keptText.joined(separator: ", "))) async"
         if canThrow { text += typedFailure.map { " throws(\($0))" } ?? " throws" }

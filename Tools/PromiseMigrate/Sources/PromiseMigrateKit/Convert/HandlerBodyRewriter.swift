@@ -30,6 +30,11 @@ final class HandlerBodyRewriter {
         var onMainQueue = false
         /// Inside a loop.
         var inLoop = false
+        /// Statements follow in the same block (a `return`, or code the block refuses after an exit).
+        var returnsAfter = false
+        /// Names declared so far in the enclosing blocks (and the parameters): a closure's parameter
+        /// bound under one of them would redeclare it.
+        var declared: Set<String> = []
     }
 
     struct Rewritten {
@@ -53,6 +58,8 @@ final class HandlerBodyRewriter {
     /// version `throws(APIError)`, and only what throws that type may be awaited.
     let typedFailure: String?
     private(set) var deliveries: Set<Delivery> = []
+    /// The body ran in `Task { @MainActor in … }`: the async function is `@MainActor`.
+    private(set) var runsOnMainActor = false
     /// The callback APIs the body awaits now.
     private(set) var awaited: [String] = []
 
@@ -114,6 +121,8 @@ final class HandlerBodyRewriter {
         for (index, item) in items.enumerated() {
             let rest = items[(index + 1)...]
             scope.isTail = outerTail && rest.allSatisfy(\.isBareReturn)
+            // Statements after it in its own block are checked below, once it is known to exit.
+            scope.returnsAfter = !rest.isEmpty
             var rewritten = try statement(item, scope: &scope, indent: indent)
             lines += Self.leadingComments(of: item, indent: indent, isFirst: index == 0)
             if let comment = Self.trailingComment(of: item), let last = rewritten.lines.indices.last {
@@ -183,6 +192,12 @@ final class HandlerBodyRewriter {
     private func statement(
         _ item: CodeBlockItemSyntax, scope: inout Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
+        if item.item.is(DeferStmtSyntax.self) {
+            throw refuse(
+                item, "defer",
+                "a `defer` ran when the old function returned, before the handler's work; in the async one it "
+                    + "runs at its end: move its work where it should run")
+        }
         if let returnStatement = item.item.as(ReturnStmtSyntax.self) {
             if let value = returnStatement.expression, let call = handlerCall(value) {
                 return try handlerExit(call, scope: scope, indent: indent)
@@ -195,6 +210,7 @@ final class HandlerBodyRewriter {
         let use = HandlerUseFinder.find(in: item, names: handlerNames)
         guard use.mentions || use.returns else {
             bind(item, into: &scope)
+            scope.declared.formUnion(Self.declaredNames(item))
             return Rewritten(lines: CallConverter.reindent([item], to: indent), exit: .never)
         }
         if scope.inLoop {
@@ -235,6 +251,21 @@ final class HandlerBodyRewriter {
             item, "handler stored or passed",
             "the handler is stored, captured or passed on here, so the tool cannot tell when it is called: "
                 + "call it directly")
+    }
+
+    /// The names a `let`/`var` declares (tuple patterns included), or a local function.
+    static func declaredNames(_ item: CodeBlockItemSyntax) -> Set<String> {
+        if let function = item.item.as(FunctionDeclSyntax.self) { return [function.name.text] }
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { return [] }
+        var names: Set<String> = []
+        func collect(_ pattern: PatternSyntax) {
+            if let identifier = pattern.as(IdentifierPatternSyntax.self) { names.insert(identifier.identifier.text) }
+            if let tuple = pattern.as(TuplePatternSyntax.self) {
+                for element in tuple.elements { collect(element.pattern) }
+            }
+        }
+        for binding in variable.bindings { collect(binding.pattern) }
+        return names
     }
 
     /// Names a plain statement binds that are known not to be nil: `let x: T = …` with `T` not optional.
@@ -290,7 +321,10 @@ final class HandlerBodyRewriter {
                 statement, "a path without the handler",
                 "this `guard` leaves without calling the handler on some path: call it before leaving")
         }
-        for name in Self.boundNames(statement.conditions) { scope.nonOptional.insert(name) }
+        for name in Self.boundNames(statement.conditions) {
+            scope.nonOptional.insert(name)
+            scope.declared.insert(name)
+        }
         let head = "\(indent)guard \(statement.conditions.trimmedDescription) else {"
         return Rewritten(lines: [head] + body.lines + ["\(indent)}"], exit: .sometimes)
     }
@@ -336,7 +370,22 @@ final class HandlerBodyRewriter {
                 throw refuse(element, "unsupported code", "an `#if` among the cases: convert by hand")
             }
             let statements = Array(switchCase.statements)
-            let body = try block(statements, scope: scope, indent: indent + "    ")
+            if statements.contains(where: { $0.item.is(FallThroughStmtSyntax.self) }) {
+                throw refuse(switchCase, "fallthrough", "a case falls through to the next: convert by hand")
+            }
+            var caseScope = scope
+            // `.failure(let e)` binds a Result's failure, which is never optional.
+            if let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1,
+                let pattern = label.caseItems.first?.pattern.trimmedDescription.replacingOccurrences(of: " ", with: ""),
+                pattern.hasPrefix(".failure(let"), pattern.hasSuffix(")")
+            {
+                let name = String(pattern.dropFirst(".failure(let".count).dropLast())
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                    caseScope.nonOptional.insert(name)
+                    caseScope.errorAliases[name] = nil
+                }
+            }
+            let body = try block(statements, scope: caseScope, indent: indent + "    ")
             lines.append("\(indent)\(switchCase.label.trimmedDescription)")
             lines += body.lines.isEmpty ? ["\(indent)    break"] : body.lines
             exits.append(body.exit)
@@ -356,9 +405,19 @@ final class HandlerBodyRewriter {
         for clause in statement.catchClauses {
             var caught = scope
             let items = clause.catchItems
+            // What the clause binds hides any outer name: an alias of it no longer holds.
+            let bound: Set<String> =
+                items.isEmpty
+                ? ["error"]
+                : Set(
+                    items.tokens(viewMode: .sourceAccurate).compactMap { token in
+                        if case .identifier(let name) = token.tokenKind { return name }
+                        return nil
+                    })
+            caught.errorAliases = caught.errorAliases.filter { !bound.contains($0.key) && !bound.contains($0.value) }
+            caught.nonOptional.subtract(bound)
             if items.isEmpty {
                 caught.nonOptional.insert("error")
-                caught.errorAliases = caught.errorAliases.filter { $0.value != "error" }
             } else if items.count == 1, let pattern = items.first?.pattern?.as(ValueBindingPatternSyntax.self),
                 let name = pattern.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             {
@@ -372,7 +431,12 @@ final class HandlerBodyRewriter {
         }
         lines.append("\(indent)}")
         // Without a catch-all, an error leaves the `do` block: treat as "some paths".
-        let catchesAll = statement.catchClauses.contains { $0.catchItems.isEmpty }
+        let catchesAll = statement.catchClauses.contains { clause in
+            clause.catchItems.isEmpty
+                || (clause.catchItems.count == 1 && clause.catchItems.first?.whereClause == nil
+                    && clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
+                        .is(IdentifierPatternSyntax.self) == true)
+        }
         return Rewritten(lines: lines, exit: Self.combine(exits, exhaustive: catchesAll))
     }
 
@@ -404,6 +468,12 @@ final class HandlerBodyRewriter {
     func handlerExit(
         _ call: FunctionCallExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
+        guard scope.isTail || scope.returnsAfter else {
+            throw refuse(
+                call, "code after the handler",
+                "the handler is called here with no `return` after it, and the function goes on past this block: "
+                    + "as a `return` the call would skip what followed; add the `return` if that is what was meant")
+        }
         deliveries.insert(scope.onMainQueue ? .mainQueue : .direct)
         let arguments = call.arguments.map(\.expression)
         var callee = call.calledExpression
@@ -416,7 +486,12 @@ final class HandlerBodyRewriter {
             if let (member, payload) = Self.caseCall(argument), member == "success" {
                 lines = [returning(payload.map { $0.trimmedDescription })]
             } else if let (member, payload) = Self.caseCall(argument), member == "failure", let payload {
-                lines = try throwing(payload, scope: scope, call: call)
+                // A Result's failure is never optional: `.failure(e)` compiled, so `throw e` does.
+                if let name = payload.identifier, let caught = scope.errorAliases[name] {
+                    lines = ["throw \(caught)"]
+                } else {
+                    lines = ["throw \(payload.trimmedDescription)"]
+                }
             } else {
                 lines = ["return try \(argument.trimmedDescription).get()"]
             }
@@ -518,22 +593,28 @@ final class HandlerBodyRewriter {
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // `base.method(…)` on a known value, unless the method is one that answers with an optional;
             // `Type(…)` for a type of the codebase (the platform's `URL(string:)` and `Int(_:)` may fail).
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-                return isKnownNonOptional(base, scope: scope)
-                    && !Self.optionalAnswers.contains(member.declName.baseName.text)
-            }
-            if let name = call.calledExpression.identifier, name.first?.isUppercase == true {
-                return codebase.types(named: name).contains { $0.kind == "struct" || $0.kind == "class" }
+            // `base.method(…)` on a known value, where the method is the standard library's that never
+            // answers nil, or the codebase's declared with a non-optional result.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                isKnownNonOptional(base, scope: scope)
+            {
+                let name = member.declName.baseName.text
+                let declared = codebase.functions(named: name)
+                if declared.isEmpty { return Self.nonOptionalAnswers.contains(name) }
+                return declared.allSatisfy { key in
+                    guard let returned = codebase.function(key).returnType else { return false }
+                    return returned == returned.withoutOptional
+                }
             }
         }
         return Self.isNonOptionalExpression(expression)
     }
 
-    /// Methods of the standard library and Foundation that answer with an optional.
-    static let optionalAnswers: Set<String> = [
-        "first", "last", "min", "max", "randomElement", "firstIndex", "lastIndex", "popLast", "popFirst", "index",
-        "range", "data", "object", "value", "decodeIfPresent", "removeValue", "updateValue", "flatMap", "compactMap",
-        "jsonObject", "url", "string", "date",
+    /// Methods of the standard library and Foundation that never answer nil.
+    static let nonOptionalAnswers: Set<String> = [
+        "uppercased", "lowercased", "capitalized", "trimmingCharacters", "replacingOccurrences", "appending",
+        "appendingPathComponent", "joined", "sorted", "reversed", "filter", "prefix", "suffix", "dropFirst",
+        "dropLast", "components", "split", "description", "formatted", "encode",
     ]
 
     /// `.success(x)` → ("success", x); `.success` → ("success", nil).
@@ -559,10 +640,45 @@ final class HandlerBodyRewriter {
         if call.calledExpression.trimmedDescription == "DispatchQueue.main.async" {
             return try mainQueueHop(call, scope: scope, indent: indent)
         }
+        if call.calledExpression.trimmedDescription == "Task" {
+            return try taskBody(call, scope: scope, indent: indent)
+        }
         var nested = NestedCallRewriter(outer: self)
         let rewritten = try nested.rewrite(call, scope: scope, indent: indent)
         awaited.append(nested.apiName)
         return rewritten
+    }
+
+    /// `Task { … completion(x) }`, the body already async: its statements become the async function's,
+    /// run by the wrapper's own `Task` as before. `Task { @MainActor in … }` makes the function
+    /// `@MainActor`.
+    private func taskBody(
+        _ call: FunctionCallExprSyntax, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        guard let closure = call.trailingClosure, call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty
+        else {
+            throw refuse(call, "task", "a `Task` with a priority or other arguments: convert by hand")
+        }
+        if let capture = closure.signature?.capture {
+            throw refuse(
+                capture, "capture list",
+                "its `Task` captures `\(capture.trimmedDescription)`: in an async function, what it captures stays "
+                    + "alive until the function returns; drop the capture list if that is acceptable")
+        }
+        let attributes = closure.signature?.attributes.map(\.trimmedDescription) ?? []
+        guard closure.signature?.parameterClause == nil, attributes.allSatisfy({ $0 == "@MainActor" }) else {
+            throw refuse(closure, "task", "its `Task` closure has attributes or parameters: convert by hand")
+        }
+        guard scope.isTail, !scope.inDoCatch, !scope.onMainQueue else {
+            throw refuse(
+                call, "code after a nested call",
+                "code after this `Task` ran before its body; as one async function it would run after")
+        }
+        if !attributes.isEmpty { runsOnMainActor = true }
+        awaited.append("Task")
+        var inner = scope
+        inner.isTail = true
+        return try block(Array(closure.statements), scope: inner, indent: indent)
     }
 
     /// `DispatchQueue.main.async { work; completion(x) }` → `await MainActor.run { work }; return x`.
@@ -591,6 +707,30 @@ final class HandlerBodyRewriter {
             return use.mentions || use.returns
         }) {
             throw refuse(call, "main-queue hop", "the hop uses the handler before its last statement")
+        }
+        if work.contains(where: { !Self.declaredNames($0).isEmpty }) {
+            throw refuse(
+                call, "main-queue hop",
+                "the hop declares names the handler may use; after `MainActor.run` they would be out of scope: "
+                    + "convert by hand")
+        }
+        // The handler's arguments were computed on the main queue: only plain names and literals, which
+        // read the same anywhere, may move out of the hop.
+        let plain = exitCall.arguments.allSatisfy { argument in
+            var expression = argument.expression
+            if let (_, payload) = Self.caseCall(expression) {
+                guard let payload else { return true }
+                expression = payload
+            }
+            return expression.is(DeclReferenceExprSyntax.self) || expression.is(NilLiteralExprSyntax.self)
+                || expression.is(StringLiteralExprSyntax.self) && !expression.description.contains("\\(")
+                || expression.is(IntegerLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+        }
+        guard plain else {
+            throw refuse(
+                exitCall, "main-queue hop",
+                "the handler's argument is computed inside the main-queue hop; as a `return` it would be computed "
+                    + "off the main queue: compute it into a name first")
         }
         var inner = scope
         inner.onMainQueue = true

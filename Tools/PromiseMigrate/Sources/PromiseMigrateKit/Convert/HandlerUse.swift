@@ -34,7 +34,12 @@ final class HandlerUseFinder: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    // A nested function's `return` is its own, but its use of the handler counts.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        closureDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { closureDepth -= 1 }
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if closureDepth == 0 { returns = true }
         return .visitChildren

@@ -12,8 +12,9 @@ public final class ProfileController: Sendable {
         users.user(id: id) { result in
             switch result {
             case .success(let user):
+                let title = "Profile of \(user.displayName)"
                 DispatchQueue.main.async {
-                    completion(.success("Profile of \(user.displayName)"))
+                    completion(.success(title))
                 }
             case .failure(let error):
                 DispatchQueue.main.async {
