@@ -320,6 +320,44 @@ import Testing
         #expect(text.contains("        case .success(let s) where s.isEmpty:\n            throw StoreError.missing\n"))
     }
 
+    @Test func taskBodiesBecomeTheAsyncFunction() throws {
+        let (_, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    Task { @MainActor in
+                        do {
+                            let name = try await store.load(id: id)
+                            completion(.success(name))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(
+            text.contains(
+                """
+                        Task { @MainActor in
+                            do {
+                                let value = try await title(id: id)
+                """))
+        #expect(
+            text.contains(
+                """
+                    @MainActor func title(id: Int) async throws -> String {
+                        do {
+                            let name = try await store.load(id: id)
+                            return name
+                        } catch {
+                            throw error
+                        }
+                    }
+                """))
+    }
+
     @Test func roundsNeedFunctions() {
         #expect(runCommand(["convert", "x.swift", "--rounds", "2"]).status == 64)
         #expect(runCommand(["convert", "--functions", "x.swift", "--rounds", "0"]).status == 64)

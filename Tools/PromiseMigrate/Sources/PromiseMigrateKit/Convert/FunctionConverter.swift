@@ -185,7 +185,9 @@ public struct FunctionConverter {
                     + "and callers that rely on it having run would change; make it return its value instead")
         }
         var bodyLines = rewritten.lines
+        while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
+        while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
         if bodyLines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).hasPrefix("return") || $0.isEmpty }),
             rewriter.awaited.isEmpty
         {
@@ -202,7 +204,7 @@ public struct FunctionConverter {
         var lines = ["\(indent)@available(*, renamed: \"\(asyncName)\")", "\(indent)\(header) {"]
         lines += wrapperBody(
             function: function, handler: handler, kept: kept, onMainQueue: onMainQueue,
-            typedFailure: rewriter.typedFailure, indent: indent + "    ")
+            typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor, indent: indent + "    ")
         lines += ["\(indent)}", ""]
         lines += docComment(declaration, dropping: rewriter.handlerNames, indent: indent)
         lines.append(
@@ -262,7 +264,7 @@ public struct FunctionConverter {
 
     private func wrapperBody(
         function: FunctionRecord, handler: HandlerInfo, kept: [Int], onMainQueue: Bool, typedFailure: String?,
-        indent: String
+        mainActor: Bool, indent: String
     ) -> [String] {
         let names = Set(function.parameters.map(\.name))
         let value = ["value", "asyncValue", "convertedValue"].first { !names.contains($0) } ?? "value_"
@@ -319,7 +321,9 @@ public struct FunctionConverter {
         }
         // A codebase with a `Task` type of its own (a to-do app's model) hides Swift's.
         let task = codebase.types(named: "Task").isEmpty ? "Task" : "_Concurrency.Task"
-        return ["\(indent)\(task) {"] + body.map { inner + $0 } + ["\(indent)}"]
+        // The old body's `Task { @MainActor in … }` called the handler on the main actor; so does this one.
+        let head = mainActor ? "\(task) { @MainActor in" : "\(task) {"
+        return ["\(indent)\(head)"] + body.map { inner + $0 } + ["\(indent)}"]
     }
 
     private func doCatch(_ success: [String], _ failure: [String], head: String? = nil) -> [String] {
