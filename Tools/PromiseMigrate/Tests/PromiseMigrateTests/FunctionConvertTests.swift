@@ -358,6 +358,23 @@ import Testing
                 """))
     }
 
+    @Test func defaultedHandlerConvertsUnlessAsyncCodeLeavesItOut() throws {
+        let code = """
+            final class Service {
+                let store = Store()
+                func drop(id: Int, completion: ((Error?) -> Void)? = nil) {
+                    store.remove(id: id) { error in completion?(error) }
+                }
+            }
+            func syncCaller(_ service: Service) { service.drop(id: 1) }
+            """
+        let (converted, text) = try convert(code)
+        #expect(converted.stderr.contains("round 1: 1 converted, 0 refused"))
+        #expect(text.contains("                completion?(nil)"))
+        let (refused, _) = try convert(code + "\nfunc asyncCaller(_ service: Service) async { service.drop(id: 2) }")
+        #expect(refused.stderr.contains("drop(id:completion:): its handler has a default, and async code calls it"))
+    }
+
     @Test func roundsNeedFunctions() {
         #expect(runCommand(["convert", "x.swift", "--rounds", "2"]).status == 64)
         #expect(runCommand(["convert", "--functions", "x.swift", "--rounds", "0"]).status == 64)

@@ -27,6 +27,38 @@ public struct ConversionRounds {
         self.wanted = wanted
     }
 
+    /// For candidates whose handler has a default: the first call from async code that leaves it out
+    /// (as `path:line`), which an async overload would capture.
+    static func asyncCallsOmittingHandler(of candidates: Set<FunctionKey>, in analysis: Analysis) -> [FunctionKey:
+        String]
+    {
+        let codebase = analysis.codebase
+        var defaulted: [String: [FunctionKey]] = [:]
+        for key in candidates {
+            guard let handler = codebase.handler(key),
+                codebase.function(key).parameters[handler.parameterIndex].defaultValue != nil
+            else { continue }
+            defaulted[codebase.function(key).name, default: []].append(key)
+        }
+        guard !defaulted.isEmpty else { return [:] }
+        var found: [FunctionKey: String] = [:]
+        for (fileIndex, facts) in codebase.files.enumerated() {
+            for call in facts.calls where defaulted[call.name] != nil && facts.contextIsAsync[call.context] {
+                guard call.trailingClosureLabels.isEmpty,
+                    let (_, targets) = codebase.resolve(call, inFile: fileIndex)
+                else { continue }
+                for target in targets where defaulted[call.name]?.contains(target) == true && found[target] == nil {
+                    let function = codebase.function(target)
+                    guard let handler = codebase.handler(target) else { continue }
+                    if !call.argumentLabels.contains(function.parameters[handler.parameterIndex].label) {
+                        found[target] = "\(analysis.files[fileIndex].path):\(call.line)"
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// The rounds run (at most `limit`), and the files' texts before and after, by path.
     public func run(limit: Int) -> (rounds: [ConversionRound], original: [String: String], final: [String: String])? {
         var texts: [String: String] = [:]
@@ -70,6 +102,7 @@ public struct ConversionRounds {
                 }
             }
             round.waiting = waitsFor.count
+            let omitting = Self.asyncCallsOmittingHandler(of: Set(candidates.keys), in: analysis)
             if ready.isEmpty {
                 // Everything left waits on something that waits back: a cycle, which no order breaks.
                 for (key, callee) in waitsFor.sorted(by: { $0.key < $1.key }) {
@@ -93,7 +126,9 @@ public struct ConversionRounds {
                 guard let source = texts[path] ?? (try? SourceReader.read(analysis.files[fileIndex]).get()) else {
                     continue
                 }
-                let results = FunctionConverter(codebase: codebase, fileIndex: fileIndex).convert(
+                var converter = FunctionConverter(codebase: codebase, fileIndex: fileIndex)
+                converter.callsOmittingHandler = omitting
+                let results = converter.convert(
                     source, functions: functions)
                 var conversions: [FunctionConversion] = []
                 for (index, result) in results.sorted(by: { $0.key < $1.key }) {

@@ -39,6 +39,10 @@ public struct FunctionConverter {
     let fileIndex: Int
 
     /// A converter for file `fileIndex` of `codebase`.
+    /// For functions whose handler has a default: where async code calls them without it (a path and
+    /// line), which would reach the async version once it exists. Without an entry, no such call.
+    var callsOmittingHandler: [FunctionKey: String] = [:]
+
     public init(codebase: Codebase, fileIndex: Int) {
         self.codebase = codebase
         self.fileIndex = fileIndex
@@ -115,10 +119,11 @@ public struct FunctionConverter {
         let kept = function.parameters.indices.filter { !handler.covers($0) }
         if [handler.parameterIndex, handler.failureParameterIndex].compactMap({ $0 }).contains(where: {
             function.parameters[$0].defaultValue != nil
-        }) {
+        }), let site = callsOmittingHandler[key] {
             throw refuse(
                 declaration.name, "defaulted handler",
-                "its handler has a default value: calls that leave it out would now reach the async version")
+                "its handler has a default, and async code calls it without one (\(site)): that call would now "
+                    + "reach the async version; pass the handler there, or convert the call, first")
         }
         if let value = handler.valueType {
             let inArguments = kept.reduce(into: Set<String>()) {
