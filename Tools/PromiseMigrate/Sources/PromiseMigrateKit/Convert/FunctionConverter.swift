@@ -43,6 +43,7 @@ public struct FunctionConverter {
     /// line), which would reach the async version once it exists. Without an entry, no such call.
     var callsOmittingHandler: [FunctionKey: String] = [:]
 
+    /// A converter for file `fileIndex` of `codebase`.
     public init(codebase: Codebase, fileIndex: Int) {
         self.codebase = codebase
         self.fileIndex = fileIndex
