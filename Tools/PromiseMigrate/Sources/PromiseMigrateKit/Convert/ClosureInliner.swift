@@ -32,6 +32,22 @@ struct ClosureInliner {
         outer.refuse(node, "closure shape", reason)
     }
 
+    /// Whether `type` can be written in the converted function as it is: no generic parameter of the
+    /// callee, and no type nested in another that the function is not inside (`Store.Item` as `Item`).
+    private func writable(_ type: TypeRef) -> Bool {
+        let codebase = outer.codebase
+        let ownPath = outer.function.context.typePath
+        return type.referencedNames.allSatisfy { name in
+            if outer.function.genericParameterNames.contains(name) { return false }
+            let records = codebase.types(named: name).filter { $0.kind != "extension" }
+            if records.isEmpty || records.contains(where: { !$0.path.contains(".") }) { return true }
+            return records.contains { record in
+                let parent = record.path.split(separator: ".").dropLast().joined(separator: ".")
+                return ownPath == parent || ownPath.hasPrefix(parent + ".")
+            }
+        }
+    }
+
     /// Binds `name` where the call was: refused when that would redeclare a name declared before it.
     private func declare(_ name: String, in scope: inout Scope, nonOptional: Bool) throws(FunctionRefusal) {
         guard name != "_" else { return }
@@ -41,6 +57,7 @@ struct ClosureInliner {
                 "its closure's `\(name)` would be declared where a `\(name)` already is: rename one, and convert again")
         }
         scope.declared.insert(name)
+        scope.local.insert(name)
         if nonOptional { scope.nonOptional.insert(name) } else { scope.nonOptional.remove(name) }
         scope.errorAliases[name] = nil
     }
@@ -78,7 +95,7 @@ struct ClosureInliner {
                     value: success.binding, success: success.body, error: failure.binding, errorType: .plain,
                     failure: failure.body, scope: scope, indent: indent)
             }
-            guard let valueType, valueType.referencedNames.isDisjoint(with: outer.function.genericParameterNames)
+            guard let valueType, writable(valueType)
             else { throw refuse(closure, "its closure is not a `switch` over the result") }
             let result = names[0]
             var inner = scope
@@ -227,7 +244,7 @@ struct ClosureInliner {
             }
             lines = []
             if let valueName {
-                guard let valueType, valueType.referencedNames.isDisjoint(with: outer.function.genericParameterNames)
+                guard let valueType, writable(valueType)
                 else { throw refuse(call, "the value's type is not known here") }
                 let unwrapped = valueType.withoutOptional
                 lines.append("\(indent)let \(valueName): \(unwrapped.source)")
@@ -251,12 +268,18 @@ struct ClosureInliner {
         _ items: [CodeBlockItemSyntax], errorName: String?, errorType: ErrorType, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> (head: String, body: Rewritten, onlyThrows: Bool) {
         let inner = indent + "    "
+        // An `error` the failure path names that is not its own (a parameter, an outer catch's) would be
+        // hidden by the implicit one of a plain `catch`.
+        let hidesError = errorName != "error" && mentions(items, "error")
         guard let errorName, errorName != "_" else {
-            let body = try outer.block(items, scope: scope, indent: inner)
-            return ("catch", body, false)
+            var failureScope = scope
+            failureScope.errorAliases = failureScope.errorAliases.filter { $0.value != "caughtError" }
+            let body = try outer.block(items, scope: failureScope, indent: inner)
+            return (hidesError ? "catch _" : "catch", body, false)
         }
         func attempt(caught: String) throws(FunctionRefusal) -> Rewritten {
             var failureScope = scope
+            failureScope.errorAliases = failureScope.errorAliases.filter { $0.value != caught }
             failureScope.nonOptional.insert(caught)
             failureScope.errorAliases[errorName] = caught
             if errorType == .plain || errorType == .nsError {
@@ -265,6 +288,21 @@ struct ClosureInliner {
                 failureScope.nonOptional.remove(errorName)
             }
             return try outer.block(items, scope: failureScope, indent: inner)
+        }
+        if hidesError {
+            let body = try attempt(caught: "caughtError")
+            let declaration: String
+            switch errorType {
+            case .plain: declaration = "let \(errorName) = caughtError"
+            case .optional: declaration = "let \(errorName): (any Error)? = caughtError"
+            case .nsError: declaration = "let \(errorName) = caughtError as NSError"
+            case .optionalNSError: declaration = "let \(errorName): NSError? = caughtError as NSError"
+            }
+            let named = body.lines.contains { Self.mentions($0, errorName) }
+            return (
+                "catch let caughtError",
+                Rewritten(lines: (named ? ["\(inner)\(declaration)"] : []) + body.lines, exit: body.exit), false
+            )
         }
         var body = try attempt(caught: "error")
         let throwLine = "\(inner)throw error"

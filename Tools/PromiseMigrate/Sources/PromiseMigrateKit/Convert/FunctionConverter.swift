@@ -105,6 +105,22 @@ public struct FunctionConverter {
         if modifiers.contains("mutating") {
             throw refuse(declaration.name, "mutating", "it is `mutating`, and a Task cannot capture `inout self`")
         }
+        let owner = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        if !owner.isEmpty,
+            let overriding = codebase.functions(named: function.name).first(where: { other in
+                let candidate = codebase.function(other)
+                guard other != key, candidate.otherModifiers.contains("override"),
+                    candidate.parameters.map(\.label) == function.parameters.map(\.label)
+                else { return false }
+                let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+                return codebase.family(of: type, includingItself: false).contains(owner)
+            })
+        {
+            let subclass = codebase.function(overriding).context.typePath
+            throw refuse(
+                declaration.name, "overridden",
+                "`\(subclass)` overrides it: the async version would skip that override; convert both by hand")
+        }
         if codebase.overridesForeignMethod(key) {
             throw refuse(declaration.name, "override", "it implements another module's requirement")
         }
@@ -204,6 +220,7 @@ public struct FunctionConverter {
         }
 
         let asyncName = "\(function.name)(\(kept.map { "\(function.parameters[$0].label):" }.joined()))"
+            .replacingOccurrences(of: "`", with: "")
         let start = converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
         let header = declaration.with(\.body, nil).with(\.leadingTrivia, []).trimmedDescription
@@ -232,8 +249,13 @@ public struct FunctionConverter {
         typedFailure: String?, mainActor: Bool
     ) -> String {
         let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
-            .filter {
-                !["objc", "discardableResult", "IBAction", "available"].contains($0.attributeName.trimmedDescription)
+            .filter { !["objc", "discardableResult", "IBAction"].contains($0.attributeName.trimmedDescription) }
+            .filter { attribute in
+                // Platform availability stays; a rename or deprecation is about the callback version.
+                attribute.attributeName.trimmedDescription != "available"
+                    || !["renamed", "deprecated", "obsoleted", "unavailable", "noasync"].contains {
+                        attribute.trimmedDescription.contains($0)
+                    }
             }
             .map(\.trimmedDescription)
         let modifiers = declaration.modifiers.filter { !["dynamic", "optional"].contains($0.name.text) }

@@ -35,6 +35,12 @@ final class HandlerBodyRewriter {
         /// Names declared so far in the enclosing blocks (and the parameters): a closure's parameter
         /// bound under one of them would redeclare it.
         var declared: Set<String> = []
+        /// Names declared in the current Swift scope: inlined code declaring one again would not compile.
+        var local: Set<String> = []
+        /// At the function body's own level, not in a branch.
+        var isTopLevel = true
+        /// Some statement ran before this one at the top level.
+        var hasRunStatements = false
     }
 
     struct Rewritten {
@@ -123,7 +129,16 @@ final class HandlerBodyRewriter {
             scope.isTail = outerTail && rest.allSatisfy(\.isBareReturn)
             // Statements after it in its own block are checked below, once it is known to exit.
             scope.returnsAfter = !rest.isEmpty
+            let names = Self.declaredNames(item)
+            if let clash = names.intersection(scope.local).sorted().first {
+                throw refuse(
+                    item, "name clash",
+                    "`\(clash)` is declared again here, in code that now shares one scope with the code before the "
+                        + "call it was inlined from: rename one, and convert again")
+            }
             var rewritten = try statement(item, scope: &scope, indent: indent)
+            scope.local.formUnion(names)
+            scope.hasRunStatements = true
             lines += Self.leadingComments(of: item, indent: indent, isFirst: index == 0)
             if let comment = Self.trailingComment(of: item), let last = rewritten.lines.indices.last {
                 rewritten.lines[last] += comment
@@ -315,6 +330,8 @@ final class HandlerBodyRewriter {
         }
         var inner = scope
         inner.isTail = true
+        inner.local = []
+        inner.isTopLevel = false
         let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
         if body.exit != .always {
             throw refuse(
@@ -336,13 +353,18 @@ final class HandlerBodyRewriter {
             throw refuse(expression, "handler stored or passed", "the handler is used in a condition")
         }
         var inner = scope
+        inner.local = []
+        inner.isTopLevel = false
         for name in Self.boundNames(expression.conditions) { inner.nonOptional.insert(name) }
         let body = try block(Array(expression.body.statements), scope: inner, indent: indent + "    ")
         var lines = ["\(prefix ?? indent)if \(expression.conditions.trimmedDescription) {"] + body.lines
         var exits = [body.exit]
         switch expression.elseBody {
         case .codeBlock(let elseBlock)?:
-            let elseBody = try block(Array(elseBlock.statements), scope: scope, indent: indent + "    ")
+            var elseScope = scope
+            elseScope.local = []
+            elseScope.isTopLevel = false
+            let elseBody = try block(Array(elseBlock.statements), scope: elseScope, indent: indent + "    ")
             lines += ["\(indent)} else {"] + elseBody.lines + ["\(indent)}"]
             exits.append(elseBody.exit)
         case .ifExpr(let nested)?:
@@ -374,6 +396,8 @@ final class HandlerBodyRewriter {
                 throw refuse(switchCase, "fallthrough", "a case falls through to the next: convert by hand")
             }
             var caseScope = scope
+            caseScope.local = []
+            caseScope.isTopLevel = false
             // `.failure(let e)` binds a Result's failure, which is never optional.
             if let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1,
                 let pattern = label.caseItems.first?.pattern.trimmedDescription.replacingOccurrences(of: " ", with: ""),
@@ -398,12 +422,17 @@ final class HandlerBodyRewriter {
         _ statement: DoStmtSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
         var inner = scope
+        inner.local = []
+        inner.isTopLevel = false
         inner.inDoCatch = !statement.catchClauses.isEmpty || scope.inDoCatch
         let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
-        var lines = ["\(indent)do {"] + body.lines
+        let throwsClause = statement.throwsClause.map { " " + $0.trimmedDescription } ?? ""
+        var lines = ["\(indent)do\(throwsClause) {"] + body.lines
         var exits = [body.exit]
         for clause in statement.catchClauses {
             var caught = scope
+            caught.local = []
+            caught.isTopLevel = false
             let items = clause.catchItems
             // What the clause binds hides any outer name: an alias of it no longer holds.
             let bound: Set<String> =
@@ -674,7 +703,24 @@ final class HandlerBodyRewriter {
                 call, "code after a nested call",
                 "code after this `Task` ran before its body; as one async function it would run after")
         }
-        if !attributes.isEmpty { runsOnMainActor = true }
+        if UncaughtTryFinder.find(in: closure.statements) {
+            throw refuse(
+                closure, "task",
+                "its `Task` lets errors escape, so the old code never called the handler when one was thrown; the "
+                    + "async version would throw it to the caller: catch it in the Task first")
+        }
+        if !attributes.isEmpty {
+            // The whole async function would run on the main actor: only when the Task is all it did.
+            guard scope.isTopLevel, !scope.hasRunStatements,
+                !function.otherModifiers.contains("nonisolated"), function.context.typeKind != "actor"
+            else {
+                throw refuse(
+                    call, "task",
+                    "a `Task { @MainActor in … }` after other statements (or in a nonisolated or actor function): "
+                        + "as one `@MainActor` function, that code would move onto the main actor")
+            }
+            runsOnMainActor = true
+        }
         awaited.append("Task")
         var inner = scope
         inner.isTail = true
@@ -742,5 +788,46 @@ final class HandlerBodyRewriter {
         }
         lines += try handlerExit(exitCall, scope: inner, indent: indent).lines
         return Rewritten(lines: lines, exit: .always)
+    }
+}
+
+/// Whether statements have a `try` (not `try?` or `try!`) that no catch-all `do` around it handles:
+/// an error that would leave them (for a `Task` body, be dropped). Nested closures and functions are
+/// their own.
+final class UncaughtTryFinder: SyntaxVisitor {
+    private var found = false
+    private var handled = 0
+
+    static func find(in statements: CodeBlockItemListSyntax) -> Bool {
+        let finder = UncaughtTryFinder(viewMode: .sourceAccurate)
+        finder.walk(statements)
+        return finder.found
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        let catchesAll = node.catchClauses.contains { clause in
+            clause.catchItems.isEmpty
+                || (clause.catchItems.count == 1 && clause.catchItems.first?.whereClause == nil
+                    && clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
+                        .is(IdentifierPatternSyntax.self) == true)
+        }
+        if catchesAll {
+            handled += 1
+            walk(node.body)
+            handled -= 1
+            for clause in node.catchClauses { walk(clause.body) }
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.questionOrExclamationMark == nil, handled == 0 { found = true }
+        return .visitChildren
+    }
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        if handled == 0 { found = true }
+        return .visitChildren
     }
 }
