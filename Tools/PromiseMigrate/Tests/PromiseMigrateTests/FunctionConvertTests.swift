@@ -375,6 +375,43 @@ import Testing
         #expect(refused.stderr.contains("drop(id:completion:): its handler has a default, and async code calls it"))
     }
 
+    /// Inputs a second review found: an outer `error` kept, escaping Task errors and overridden methods refused.
+    @Test func outerErrorsTasksAndOverrides() throws {
+        let (output, text) = try convert(
+            """
+            class Service {
+                let store = Store()
+                func relay(id: Int, error: StoreError, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let s): completion(.success(s))
+                        case .failure(let e):
+                            print(e)
+                            completion(.failure(error))
+                        }
+                    }
+                }
+                func loose(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    Task {
+                        let s = try await store.load(id: id)
+                        completion(.success(s))
+                    }
+                }
+                func name(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in completion(result) }
+                }
+            }
+            final class Special: Service {
+                override func name(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    completion(.success("special"))
+                }
+            }
+            """)
+        #expect(text.contains("        } catch let caughtError {\n            let e = caughtError\n            print(e)\n            throw error\n"))
+        #expect(output.stderr.contains("loose(id:completion:): its `Task` lets errors escape"))
+        #expect(output.stderr.contains("name(id:completion:): `Special` overrides it"))
+    }
+
     @Test func roundsNeedFunctions() {
         #expect(runCommand(["convert", "x.swift", "--rounds", "2"]).status == 64)
         #expect(runCommand(["convert", "--functions", "x.swift", "--rounds", "0"]).status == 64)
