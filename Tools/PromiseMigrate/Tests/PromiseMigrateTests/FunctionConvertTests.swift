@@ -407,7 +407,8 @@ import Testing
                 }
             }
             """)
-        #expect(text.contains("        } catch let caughtError {\n            let e = caughtError\n            print(e)\n            throw error\n"))
+        let relayed = "        } catch let caughtError {\n            let e = caughtError\n            print(e)\n"
+        #expect(text.contains(relayed + "            throw error\n"))
         #expect(output.stderr.contains("loose(id:completion:): its `Task` lets errors escape"))
         #expect(output.stderr.contains("name(id:completion:): `Special` overrides it"))
     }
