@@ -23,7 +23,12 @@ struct NestedCallRewriter {
         _ call: FunctionCallExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
         let codebase = outer.codebase
-        let shown = call.calledExpression.trimmedDescription
+        // A chain that spans lines (`session.dataTask(with: r) { … }.resume`) is named by its last member.
+        let written = call.calledExpression.trimmedDescription
+        let firstLine = written.prefix { $0 != "\n" }
+        let head = firstLine.range(of: " {").map { firstLine[..<$0.lowerBound] } ?? firstLine
+        let shown =
+            written.contains("\n") ? "\(head) { … }.\(Callee(call.calledExpression).name ?? "")" : written
         guard let name = Callee(call.calledExpression).name else {
             throw refuse(call, "unknown closure", "the handler is used in a call the tool cannot name: convert by hand")
         }
