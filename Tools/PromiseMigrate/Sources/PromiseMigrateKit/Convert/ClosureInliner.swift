@@ -289,15 +289,18 @@ struct ClosureInliner {
             }
             return try outer.block(items, scope: failureScope, indent: inner)
         }
+        /// `let e = caught`, typed as the old closure's error was.
+        func declaration(of caught: String) -> String {
+            switch errorType {
+            case .plain: "let \(errorName) = \(caught)"
+            case .optional: "let \(errorName): (any Error)? = \(caught)"
+            case .nsError: "let \(errorName) = \(caught) as NSError"
+            case .optionalNSError: "let \(errorName): NSError? = \(caught) as NSError"
+            }
+        }
         if hidesError {
             let body = try attempt(caught: "caughtError")
-            let declaration: String
-            switch errorType {
-            case .plain: declaration = "let \(errorName) = caughtError"
-            case .optional: declaration = "let \(errorName): (any Error)? = caughtError"
-            case .nsError: declaration = "let \(errorName) = caughtError as NSError"
-            case .optionalNSError: declaration = "let \(errorName): NSError? = caughtError as NSError"
-            }
+            let declaration = declaration(of: "caughtError")
             let named = body.lines.contains { Self.mentions($0, errorName) }
             return (
                 "catch let caughtError",
@@ -312,15 +315,8 @@ struct ClosureInliner {
         if errorName == "error", errorType == .plain { return ("catch", body, false) }
         let caught = errorName == "error" ? "caughtError" : "error"
         if caught != "error" { body = try attempt(caught: caught) }
-        let declaration: String
-        switch errorType {
-        case .plain: declaration = "let \(errorName) = \(caught)"
-        case .optional: declaration = "let \(errorName): (any Error)? = \(caught)"
-        case .nsError: declaration = "let \(errorName) = \(caught) as NSError"
-        case .optionalNSError: declaration = "let \(errorName): NSError? = \(caught) as NSError"
-        }
         let head = caught == "error" ? "catch" : "catch let \(caught)"
-        return (head, Rewritten(lines: ["\(inner)\(declaration)"] + body.lines, exit: body.exit), false)
+        return (head, Rewritten(lines: ["\(inner)\(declaration(of: caught))"] + body.lines, exit: body.exit), false)
     }
 
     private func mentions(_ items: [CodeBlockItemSyntax], _ name: String) -> Bool {

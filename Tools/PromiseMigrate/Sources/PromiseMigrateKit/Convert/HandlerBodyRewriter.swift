@@ -460,12 +460,7 @@ final class HandlerBodyRewriter {
         }
         lines.append("\(indent)}")
         // Without a catch-all, an error leaves the `do` block: treat as "some paths".
-        let catchesAll = statement.catchClauses.contains { clause in
-            clause.catchItems.isEmpty
-                || (clause.catchItems.count == 1 && clause.catchItems.first?.whereClause == nil
-                    && clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
-                        .is(IdentifierPatternSyntax.self) == true)
-        }
+        let catchesAll = statement.catchClauses.contains(where: \.catchesAll)
         return Rewritten(lines: lines, exit: Self.combine(exits, exhaustive: catchesAll))
     }
 
@@ -807,13 +802,7 @@ final class UncaughtTryFinder: SyntaxVisitor {
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
-        let catchesAll = node.catchClauses.contains { clause in
-            clause.catchItems.isEmpty
-                || (clause.catchItems.count == 1 && clause.catchItems.first?.whereClause == nil
-                    && clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
-                        .is(IdentifierPatternSyntax.self) == true)
-        }
-        if catchesAll {
+        if node.catchClauses.contains(where: \.catchesAll) {
             handled += 1
             walk(node.body)
             handled -= 1
@@ -829,5 +818,15 @@ final class UncaughtTryFinder: SyntaxVisitor {
     override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
         if handled == 0 { found = true }
         return .visitChildren
+    }
+}
+
+extension CatchClauseSyntax {
+    /// `catch` or `catch let e`: every error lands here.
+    var catchesAll: Bool {
+        catchItems.isEmpty
+            || (catchItems.count == 1 && catchItems.first?.whereClause == nil
+                && catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
+                    .is(IdentifierPatternSyntax.self) == true)
     }
 }
