@@ -99,7 +99,7 @@ public struct CallConverter {
                 case .named(_, let arguments) = codebase.aliases.expand(
                     handler.handlerType, in: function.context.typePath
                 ).resultArgument,
-                arguments.count == 2, ["Error", "any Error", "Swift.Error"].contains(arguments[1].source)
+                arguments.count == 2, Self.untypedError.contains(arguments[1].source)
             else { return refuse("its Result has a typed failure, which the async variant does not keep") }
             guard names.count == 1, body.count == 1, let switchExpr = Self.switchExpression(body.first!),
                 switchExpr.subject.trimmedDescription == names[0],
@@ -163,24 +163,7 @@ public struct CallConverter {
         guard let failureIndex = handler.failureParameterIndex else { return refuse("no failure closure") }
         let successLabel = function.parameters[handler.parameterIndex].label
         let failureLabel = function.parameters[failureIndex].label
-        var closures: [String: ClosureExprSyntax] = [:]
-        var others: [LabeledExprSyntax] = []
-        for argument in call.arguments {
-            let label = argument.label?.text ?? "_"
-            if label == successLabel || label == failureLabel,
-                let closure = argument.expression.as(ClosureExprSyntax.self)
-            {
-                closures[label] = closure
-            } else {
-                others.append(argument)
-            }
-        }
-        if let trailing = call.trailingClosure {  // the first closure parameter not yet given
-            let order =
-                handler.parameterIndex < failureIndex ? [successLabel, failureLabel] : [failureLabel, successLabel]
-            if let label = order.first(where: { closures[$0] == nil }) { closures[label] = trailing }
-        }
-        for extra in call.additionalTrailingClosures { closures[extra.label.text] = extra.closure }
+        let (closures, others) = Self.handlerClosures(of: call, function: function, handler: handler)
         guard let success = closures[successLabel], let failure = closures[failureLabel], closures.count == 2 else {
             return refuse("its success and failure closures are not both written at the call")
         }
@@ -232,10 +215,7 @@ public struct CallConverter {
             default: "(\(values.joined(separator: ", ")))"
             }
         let indent = Self.indentation(of: statement)
-        let arguments = others.map { argument in
-            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
-        }
-        let awaited = Self.awaitedCall(call, variantName: variant.name, arguments: arguments.joined(separator: ", "))
+        let awaited = Self.awaitedCall(call, variantName: variant.name, arguments: Self.argumentText(others))
         var lines = Self.doCatch(
             indent: indent, awaited: awaited, value: value, success: Array(success.statements), error: nil,
             failure: Array(failure.statements))
@@ -249,6 +229,40 @@ public struct CallConverter {
             CallConversion(
                 startLine: start, endLine: end, replacement: lines, api: "", asyncVariant: variant.fullName))
     }
+
+    /// The handler closures written at `call`, by their labels in `function` (an argument, the trailing
+    /// closure for the first one not yet given, or a labelled trailing closure), and the other arguments.
+    static func handlerClosures(
+        of call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo
+    ) -> (closures: [String: ClosureExprSyntax], others: [LabeledExprSyntax]) {
+        let indexes = ([handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])).sorted()
+        let labels = indexes.map { function.parameters[$0].label }
+        var closures: [String: ClosureExprSyntax] = [:]
+        var others: [LabeledExprSyntax] = []
+        for argument in call.arguments {
+            let label = argument.label?.text ?? "_"
+            if labels.contains(label), let closure = argument.expression.as(ClosureExprSyntax.self) {
+                closures[label] = closure
+            } else {
+                others.append(argument)
+            }
+        }
+        if let trailing = call.trailingClosure, let label = labels.first(where: { closures[$0] == nil }) {
+            closures[label] = trailing
+        }
+        for extra in call.additionalTrailingClosures { closures[extra.label.text] = extra.closure }
+        return (closures, others)
+    }
+
+    /// Arguments as written, `label: value`, for the awaited call.
+    static func argumentText(_ arguments: [LabeledExprSyntax]) -> String {
+        arguments.map { argument in
+            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
+        }.joined(separator: ", ")
+    }
+
+    /// How an untyped failure is written (`Result<T, Error>`): what `throws` without a type throws.
+    static let untypedError: Set<String> = ["Error", "any Error", "Swift.Error"]
 
     /// Why a call's arguments do not fit the async variant: it passes a defaulted argument the variant
     /// dropped (where the handler ran, for a queue), or its labels are another overload's.

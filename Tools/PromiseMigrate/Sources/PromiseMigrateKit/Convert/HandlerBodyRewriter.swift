@@ -28,8 +28,6 @@ final class HandlerBodyRewriter {
         var inDoCatch = false
         /// Inside `DispatchQueue.main.async`.
         var onMainQueue = false
-        /// Inside a loop.
-        var inLoop = false
         /// Statements follow in the same block (a `return`, or code the block refuses after an exit).
         var returnsAfter = false
         /// Names declared so far in the enclosing blocks (and the parameters): a closure's parameter
@@ -41,6 +39,15 @@ final class HandlerBodyRewriter {
         var isTopLevel = true
         /// Some statement ran before this one at the top level.
         var hasRunStatements = false
+
+        /// The scope of a block nested in this one (a branch, a case, a `do` or `catch` body), where
+        /// names may be declared again.
+        var nested: Scope {
+            var inner = self
+            inner.local = []
+            inner.isTopLevel = false
+            return inner
+        }
     }
 
     struct Rewritten {
@@ -91,7 +98,7 @@ final class HandlerBodyRewriter {
         guard handler.shape == .result,
             case .named(_, let arguments) = codebase.aliases.expand(handler.handlerType, in: function.context.typePath)
                 .resultArgument, arguments.count == 2,
-            !["Error", "any Error", "Swift.Error"].contains(arguments[1].source)
+            !CallConverter.untypedError.contains(arguments[1].source)
         else { return nil }
         return arguments[1].source
     }
@@ -228,9 +235,6 @@ final class HandlerBodyRewriter {
             scope.declared.formUnion(Self.declaredNames(item))
             return Rewritten(lines: CallConverter.reindent([item], to: indent), exit: .never)
         }
-        if scope.inLoop {
-            throw refuse(item, "handler in a loop", "the handler is used in a loop: it may be called more than once")
-        }
         if let guardStatement = item.item.as(GuardStmtSyntax.self) {
             return try guardStatementRewritten(guardStatement, scope: &scope, indent: indent)
         }
@@ -328,10 +332,8 @@ final class HandlerBodyRewriter {
         if HandlerUseFinder.find(in: statement.conditions, names: handlerNames).mentions {
             throw refuse(statement, "handler stored or passed", "the handler is used in a condition")
         }
-        var inner = scope
+        var inner = scope.nested
         inner.isTail = true
-        inner.local = []
-        inner.isTopLevel = false
         let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
         if body.exit != .always {
             throw refuse(
@@ -352,19 +354,14 @@ final class HandlerBodyRewriter {
         if HandlerUseFinder.find(in: expression.conditions, names: handlerNames).mentions {
             throw refuse(expression, "handler stored or passed", "the handler is used in a condition")
         }
-        var inner = scope
-        inner.local = []
-        inner.isTopLevel = false
+        var inner = scope.nested
         for name in Self.boundNames(expression.conditions) { inner.nonOptional.insert(name) }
         let body = try block(Array(expression.body.statements), scope: inner, indent: indent + "    ")
         var lines = ["\(prefix ?? indent)if \(expression.conditions.trimmedDescription) {"] + body.lines
         var exits = [body.exit]
         switch expression.elseBody {
         case .codeBlock(let elseBlock)?:
-            var elseScope = scope
-            elseScope.local = []
-            elseScope.isTopLevel = false
-            let elseBody = try block(Array(elseBlock.statements), scope: elseScope, indent: indent + "    ")
+            let elseBody = try block(Array(elseBlock.statements), scope: scope.nested, indent: indent + "    ")
             lines += ["\(indent)} else {"] + elseBody.lines + ["\(indent)}"]
             exits.append(elseBody.exit)
         case .ifExpr(let nested)?:
@@ -395,9 +392,7 @@ final class HandlerBodyRewriter {
             if statements.contains(where: { $0.item.is(FallThroughStmtSyntax.self) }) {
                 throw refuse(switchCase, "fallthrough", "a case falls through to the next: convert by hand")
             }
-            var caseScope = scope
-            caseScope.local = []
-            caseScope.isTopLevel = false
+            var caseScope = scope.nested
             // `.failure(let e)` binds a Result's failure, which is never optional.
             if let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1,
                 let pattern = label.caseItems.first?.pattern.trimmedDescription.replacingOccurrences(of: " ", with: ""),
@@ -421,18 +416,14 @@ final class HandlerBodyRewriter {
     private func doStatementRewritten(
         _ statement: DoStmtSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
-        var inner = scope
-        inner.local = []
-        inner.isTopLevel = false
+        var inner = scope.nested
         inner.inDoCatch = !statement.catchClauses.isEmpty || scope.inDoCatch
         let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
         let throwsClause = statement.throwsClause.map { " " + $0.trimmedDescription } ?? ""
         var lines = ["\(indent)do\(throwsClause) {"] + body.lines
         var exits = [body.exit]
         for clause in statement.catchClauses {
-            var caught = scope
-            caught.local = []
-            caught.isTopLevel = false
+            var caught = scope.nested
             let items = clause.catchItems
             // What the clause binds hides any outer name: an alias of it no longer holds.
             let bound: Set<String> =

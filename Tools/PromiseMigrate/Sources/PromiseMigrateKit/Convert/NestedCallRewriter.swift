@@ -189,9 +189,7 @@ struct NestedCallRewriter {
             throw refuse(
                 call, "arguments", CallConverter.argumentMismatch(labels, function: function, variant: variant))
         }
-        return others.map { argument in
-            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
-        }.joined(separator: ", ")
+        return CallConverter.argumentText(others)
     }
 
     /// The handler closures written at the call, in the order of the API's parameters, and the other
@@ -199,23 +197,11 @@ struct NestedCallRewriter {
     private func closures(
         of call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
     ) throws(FunctionRefusal) -> (closures: [ClosureExprSyntax], arguments: String) {
-        let handlerLabels = [handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])
-        let labels = handlerLabels.map { function.parameters[$0].label }
-        var found: [String: ClosureExprSyntax] = [:]
-        var others: [LabeledExprSyntax] = []
-        for argument in call.arguments {
-            let label = argument.label?.text ?? "_"
-            if labels.contains(label), let closure = argument.expression.as(ClosureExprSyntax.self) {
-                found[label] = closure
-            } else {
-                others.append(argument)
-            }
+        // Success closure first, then a pair's failure closure, whatever their order in the signature.
+        let labels = ([handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])).map {
+            function.parameters[$0].label
         }
-        if let trailing = call.trailingClosure {
-            let order = handlerLabels.sorted().map { function.parameters[$0].label }
-            if let label = order.first(where: { found[$0] == nil }) { found[label] = trailing }
-        }
-        for extra in call.additionalTrailingClosures { found[extra.label.text] = extra.closure }
+        let (found, others) = CallConverter.handlerClosures(of: call, function: function, handler: handler)
         let closures = labels.compactMap { found[$0] }
         guard closures.count == labels.count, found.count == labels.count else {
             throw refuse(
@@ -227,9 +213,6 @@ struct NestedCallRewriter {
             throw refuse(
                 call, "arguments", CallConverter.argumentMismatch(otherLabels, function: function, variant: variant))
         }
-        let arguments = others.map { argument in
-            (argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription
-        }.joined(separator: ", ")
-        return (closures, arguments)
+        return (closures, CallConverter.argumentText(others))
     }
 }
