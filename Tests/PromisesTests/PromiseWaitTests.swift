@@ -52,6 +52,23 @@ import Testing
         resolver.fulfill(0)
     }
 
+    @Test func waitFindsTheQueueDeepInAChainAndAcrossABranch() async {
+        let queue = DispatchQueue(label: "serial-deep")
+        let (source, resolver) = Promise<Int>.pending()
+        let (other, otherResolver) = Promise<Int>.pending()
+        let deep = source.map(on: queue) { $0 }.map(on: .inline) { $0 }.map(on: .inline) { $0 }.map(on: .inline) { $0 }
+        let both = Promise.all([other.map(on: .inline) { $0 }, deep.map(on: .inline) { $0 }])
+        let branched = both.map(on: .inline) { $0 }
+        // Timeouts: a walk that missed the queue would block this thread for good.
+        let result = await onThread {
+            queue.sync { (blockingWait(deep, timeout: .seconds(2)), blockingWait(branched, timeout: .seconds(2))) }
+        }
+        #expect(result.0.promiseErrorKind == "waitWouldDeadlock", "found three links up a straight chain")
+        #expect(result.1.promiseErrorKind == "waitWouldDeadlock", "found past a promise with two upstream links")
+        resolver.fulfill(0)
+        otherResolver.fulfill(0)
+    }
+
     @Test func waitOnAnotherQueueIsAllowed() async {
         let work = DispatchQueue(label: "work")
         let caller = DispatchQueue(label: "caller")

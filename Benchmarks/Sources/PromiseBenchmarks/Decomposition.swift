@@ -1,4 +1,5 @@
 import Dispatch
+import OpenCombine
 import PromiseAsync
 import Promises
 
@@ -8,6 +9,10 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
     let worker = fixtures.worker
     // The whole round trip and its floor are the contenders of the workloads being taken apart.
     let whole = waitAndAsyncWorkloads(fixtures)
+    let mapWait = createMapFulfillWait(fixtures)
+    func mapped(_ name: String, as part: String) -> Contender {
+        Contender(name: part, body: mapWait.contenders.first { $0.name == name }!.body)
+    }
     func contender(_ workload: String, _ name: String, as part: String) -> Contender {
         let found = whole.first { $0.name == workload }!.contenders.first { $0.name == name }!
         return Contender(name: part, body: found.body)
@@ -133,6 +138,46 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                     name: "floor + a promise made and dropped",
                     body: semaphoreRoundTrip { blackHole(Promise<Int>.pending()) }),
                 Contender(name: "floor", body: semaphoreRoundTrip {}),
+            ]),
+        Workload(
+            name: "create-map-fulfill-wait-parts", iterations: 20_000, operationsPerIteration: 1,
+            contenders: [
+                mapped("Promises", as: "wait()"),
+                Contender(
+                    name: "map; inline callback signals a semaphore",
+                    body: .blocking { iterations in
+                        for _ in 0..<iterations {
+                            let (promise, resolver) = Promise<Int>.pending()
+                            let mapped = promise.map(on: .inline) { $0 + 1 }
+                            let done = DispatchSemaphore(value: 0)
+                            mapped.whenComplete(on: .inline) { _ in done.signal() }
+                            worker.async { resolver.fulfill(1) }
+                            done.wait()
+                        }
+                    }),
+                Contender(
+                    name: "no map: wait()",
+                    body: .blocking { iterations in
+                        for _ in 0..<iterations {
+                            let (promise, resolver) = Promise<Int>.pending()
+                            worker.async { resolver.fulfill(1) }
+                            blackHole(try promise.wait())
+                        }
+                    }),
+                mapped("OpenCombine", as: "OpenCombine"),
+                // OpenCombine's `Future` started the worker in its initializer, before the chain was built.
+                Contender(
+                    name: "OpenCombine, worker started first",
+                    body: .blocking { iterations in
+                        for _ in 0..<iterations {
+                            let done = DispatchSemaphore(value: 0)
+                            let future = Future<Int, Never> { promise in worker.async { promise(.success(1)) } }
+                            let subscription = future.map { $0 + 1 }.sink { _ in done.signal() }
+                            done.wait()
+                            subscription.cancel()
+                        }
+                    }),
+                mapped("floor", as: "floor"),
             ]),
     ]
 }

@@ -17,7 +17,9 @@ struct Fixtures: Sendable {
 @inline(never) func asyncOne() async -> Int { 1 }
 
 /// A one-shot box for OpenCombine's `Future` promise, fulfilled after the chain is built.
-final class CombineTrigger: @unchecked Sendable {  // written once before use, on one thread
+// @unchecked: `fulfill` is written once, before anything that calls it is started (on another thread,
+// through Dispatch, which orders the write before the call).
+final class CombineTrigger: @unchecked Sendable {
     var fulfill: ((Result<Int, Never>) -> Void)?
 }
 
@@ -187,13 +189,17 @@ func createMapFulfillWait(_ fixtures: Fixtures) -> Workload {
                         blackHole(try mapped.wait())
                     }
                 }),
+            // The worker is started after the chain is built, in the workload's order as for the others
+            // (a `Future` that starts it in its initializer: create-map-fulfill-wait-parts).
             Contender(
                 name: "OpenCombine",
                 body: .blocking { iterations in
                     for _ in 0..<iterations {
                         let done = DispatchSemaphore(value: 0)
-                        let future = Future<Int, Never> { promise in worker.async { promise(.success(1)) } }
+                        let trigger = CombineTrigger()
+                        let future = Future<Int, Never> { trigger.fulfill = $0 }
                         let subscription = future.map { $0 + 1 }.sink { _ in done.signal() }
+                        worker.async { trigger.fulfill?(.success(1)) }
                         done.wait()
                         subscription.cancel()
                     }

@@ -39,9 +39,14 @@ import Foundation
         // A promise settled by code the library does not schedule (a resolver) needs nothing here.
         if first.queue == nil && first.upstream.isEmpty { return nil }
         lazy var globalQueue = CurrentQueue.globalQueueLabel
-        var pending: [(queue: DispatchQueue?, upstream: [UpstreamLink])] = [first]
-        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(core)]
-        while let node = pending.popLast() {
+        // Collections only where the graph branches: allocating them while the settling thread runs
+        // cost about 4 µs of a cross-thread `wait()` (create-map-fulfill-wait-parts).
+        var visited: Set<ObjectIdentifier> = []
+        var pending: [(queue: DispatchQueue?, upstream: [UpstreamLink])] = []
+        var next: (queue: DispatchQueue?, upstream: [UpstreamLink])? = first
+        var walked = 0
+        while let node = next ?? pending.popLast() {
+            next = nil
             if let queue = node.queue {
                 if CurrentQueue.isRunning(queue) {
                     return "wait() was called on queue '\(queue.label)', which the promise needs in order to settle"
@@ -53,7 +58,8 @@ import Foundation
                         + "thread of your own"
                 }
             }
-            for link in node.upstream where visited.count < maximumWalk {
+            for link in node.upstream where walked < maximumWalk {
+                walked += 1
                 if link.promise === core {
                     return "the promise waits on itself (a cycle of promises), so it can never settle"
                 }
@@ -61,10 +67,15 @@ import Foundation
                     return "wait() was called inside a callback (or cancel handler) of a promise this one depends "
                         + "on, before the callback it needs has run; chain instead of waiting"
                 }
-                guard visited.insert(ObjectIdentifier(link.promise)).inserted,
-                    let next = link.promise.dependencies()
-                else { continue }
-                pending.append(next)
+                guard let more = link.promise.dependencies(), more.queue != nil || !more.upstream.isEmpty else {
+                    continue
+                }
+                // A straight chain is walked without collections; `walked` ends a cycle that avoids `core`.
+                if node.upstream.count == 1, pending.isEmpty {
+                    next = more
+                } else if visited.insert(ObjectIdentifier(link.promise)).inserted {
+                    pending.append(more)
+                }
             }
         }
         return nil
