@@ -92,6 +92,58 @@ import Testing
                 """)
     }
 
+    @Test func commentsAroundRewrittenBlocksAreKept() throws {
+        let (_, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+
+                func name(id: Int, completion: @escaping (Result<String, Error>) -> Void) {  // the entry
+                    if id < 0 {  // never stored
+                        completion(.failure(StoreError.missing))
+                        return
+                        // unreachable note
+                    }
+                    store.load(id: id) { result in  // answered
+                        // the store answered
+                        switch result {  // one case each
+                        case .success(let name):  // found it
+                            completion(.success(name.uppercased()))
+                            // done with success
+                        case .failure(let error):
+                            completion(.failure(error))
+                        }  // after the cases
+                        // after the switch
+                    }
+                    // after the call
+                }
+            }
+            """)
+        let converted = try #require(text.range(of: "func name(id: Int) async throws -> String {"))
+        #expect(
+            text[converted.lowerBound...] == """
+                func name(id: Int) async throws -> String {
+                        // the entry
+                        if id < 0 {
+                            // never stored
+                            throw StoreError.missing
+                            // unreachable note
+                        }
+                        // answered
+                        // the store answered
+                        // one case each
+                        let name = try await store.load(id: id)
+                        // found it
+                        return name.uppercased()
+                        // done with success
+                        // after the cases
+                        // after the switch
+                        // after the call
+                    }
+                }
+                """)
+    }
+
     @Test func handedOnHandlerAndMainQueueHop() throws {
         let (_, text) = try convert(
             """

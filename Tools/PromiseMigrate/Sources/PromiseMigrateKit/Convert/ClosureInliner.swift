@@ -65,6 +65,32 @@ struct ClosureInliner {
     func inline(
         shape: HandlerShape, closures: [ClosureExprSyntax], scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
+        var rewritten = try inlineStatements(shape: shape, closures: closures, scope: scope, indent: indent)
+        // A statement the split takes apart (a `switch` over the result, an `if let error`) is not
+        // written again, and neither are the comments around it: they go before and after the code.
+        let body = Array(closures[0].statements)
+        guard let first = body.first else { return rewritten }
+        var before = HandlerBodyRewriter.openingComments(before: body, indent: indent)
+        before += HandlerBodyRewriter.commentLines(in: first.leadingTrivia, indent: indent)
+        if let switchExpression = CallConverter.switchExpression(first) {
+            before += HandlerBodyRewriter.commentLines(in: switchExpression.leftBrace.trailingTrivia, indent: indent)
+            if let firstCase = switchExpression.cases.first {
+                before += HandlerBodyRewriter.commentLines(in: firstCase.leadingTrivia, indent: indent)
+            }
+        }
+        var after = HandlerBodyRewriter.closingComments(after: body, indent: indent)
+        if let comment = HandlerBodyRewriter.trailingComment(of: first) {
+            after.insert(indent + comment.trimmingCharacters(in: .whitespaces), at: 0)
+        }
+        let written = rewritten.lines.joined(separator: "\n")
+        func missing(_ line: String) -> Bool { !written.contains(line.trimmingCharacters(in: .whitespaces)) }
+        rewritten.lines = before.filter(missing) + rewritten.lines + after.filter(missing)
+        return rewritten
+    }
+
+    private func inlineStatements(
+        shape: HandlerShape, closures: [ClosureExprSyntax], scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
         let closure = closures[0]
         let names = CallConverter.parameterNames(closure)
         let body = Array(closure.statements)

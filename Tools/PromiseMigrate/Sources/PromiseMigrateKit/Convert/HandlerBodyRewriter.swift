@@ -127,7 +127,8 @@ final class HandlerBodyRewriter {
 
     /// The statements of a block, rewritten, and how the block ends.
     func block(_ items: [CodeBlockItemSyntax], scope: Scope, indent: String) throws(FunctionRefusal) -> Rewritten {
-        var lines: [String] = []
+        var lines = Self.openingComments(before: items, indent: indent)
+        let closing = Self.closingComments(after: items, indent: indent)
         var exit = Exit.never
         var scope = scope
         let outerTail = scope.isTail
@@ -165,12 +166,46 @@ final class HandlerBodyRewriter {
                         "this runs after the handler is called (line \(line(of: item))); as a `return` the call "
                             + "would skip it: move it before the handler call")
                 }
-                return Rewritten(lines: lines, exit: .always)
+                return Rewritten(lines: lines + closing, exit: .always)
             case .sometimes: exit = .sometimes
             case .never: break
             }
         }
-        return Rewritten(lines: lines, exit: exit)
+        return Rewritten(lines: lines + closing, exit: exit)
+    }
+
+    /// The comments after the token that opens a block (`{`, a closure's `in`, a case's `:`), on its
+    /// line: the rewritten header leaves them out, so they become the block's first lines.
+    static func openingComments(before items: [CodeBlockItemSyntax], indent: String) -> [String] {
+        guard let token = items.first?.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
+            [.leftBrace, .keyword(.in), .colon].contains(token.tokenKind)
+        else { return [] }
+        return commentLines(in: token.trailingTrivia, indent: indent)
+    }
+
+    /// The comments before the token that closes a block (`}`, the next `case`), which belong to its end.
+    static func closingComments(after items: [CodeBlockItemSyntax], indent: String) -> [String] {
+        guard let token = items.last?.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
+            [.rightBrace, .keyword(.case), .keyword(.default)].contains(token.tokenKind)
+        else { return [] }
+        return commentLines(in: token.leadingTrivia, indent: indent)
+    }
+
+    /// The comments in `trivia`, one line each (a block comment's lines aligned under its first).
+    static func commentLines(in trivia: Trivia, indent: String) -> [String] {
+        var lines: [String] = []
+        for piece in trivia {
+            switch piece {
+            case .lineComment(let text), .docLineComment(let text), .blockComment(let text),
+                .docBlockComment(let text):
+                for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let body = offset == 0 ? Substring(line) : line.drop { $0 == " " || $0 == "\t" }
+                    lines.append(indent + (offset == 0 ? "" : " ") + body)
+                }
+            default: break
+            }
+        }
+        return lines
     }
 
     /// The comments written above a statement, and a blank line where one separated it from the one
@@ -195,6 +230,12 @@ final class HandlerBodyRewriter {
         }
         if newlines >= 2, !isFirst || !lines.isEmpty { lines.append("") }
         return lines
+    }
+
+    /// A comment after `token` on its line, with the spaces before it; empty if none.
+    static func sameLineComment(_ token: TokenSyntax) -> String {
+        let comments = commentLines(in: token.trailingTrivia, indent: "")
+        return comments.isEmpty ? "" : "  " + comments.joined(separator: " ")
     }
 
     /// A `// comment` after a statement on its last line, with the spaces before it.
@@ -382,7 +423,8 @@ final class HandlerBodyRewriter {
         if HandlerUseFinder.find(in: expression.subject, names: handlerNames).mentions {
             throw refuse(expression, "handler stored or passed", "the handler is used in a `switch` subject")
         }
-        var lines = ["\(indent)switch \(expression.subject.trimmedDescription) {"]
+        let comment = Self.sameLineComment(expression.leftBrace)
+        var lines = ["\(indent)switch \(expression.subject.trimmedDescription) {\(comment)"]
         var exits: [Exit] = []
         for element in expression.cases {
             guard let switchCase = element.as(SwitchCaseSyntax.self) else {
