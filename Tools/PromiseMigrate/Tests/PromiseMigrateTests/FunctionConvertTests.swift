@@ -144,6 +144,54 @@ import Testing
                 """)
     }
 
+    @Test func aliasedOutcomesIgnoredErrorsAndKnownPropertiesConvert() throws {
+        let (output, text) = try convert(
+            """
+            typealias Outcome = Result<String, Error>
+            typealias Failure = Error
+            final class Service {
+                let store = Store()
+
+                func touch(id: Int, completion: @escaping () -> Void) {
+                    store.load(id: id) { _ in
+                        completion()
+                    }
+                }
+
+                func aliased(id: Int, completion: @escaping (Outcome) -> Void) {
+                    store.load(id: id, completion: completion)
+                }
+
+                func aliasedError(id: Int, completion: @escaping (Failure?) -> Void) {
+                    store.remove(id: id) { error in
+                        completion(error)
+                    }
+                }
+
+                func length(id: Int, completion: @escaping (Int?, Error?) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name):
+                            let trimmed: String? = name.isEmpty ? nil : name
+                            guard let trimmed else {
+                                completion(nil, StoreError.missing)
+                                return
+                            }
+                            completion(trimmed.count, nil)
+                        case .failure(let error):
+                            completion(nil, error)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(output.stderr.contains("round 1: 4 converted, 0 refused"), "\(output.stderr)")
+        #expect(text.contains("    func touch(id: Int) async {\n        _ = try? await store.load(id: id)\n    }"))
+        #expect(text.contains("    func aliased(id: Int) async throws -> String {"))
+        #expect(text.contains("    func aliasedError(id: Int) async throws {"))
+        #expect(text.contains("        return trimmed.count\n"))
+    }
+
     @Test func handedOnHandlerAndMainQueueHop() throws {
         let (_, text) = try convert(
             """

@@ -664,8 +664,22 @@ final class HandlerBodyRewriter {
                 }
             }
         }
+        // `value.count` on a known value: a property of the standard library that is never nil. (Were it
+        // the codebase's own optional property, `return value.count` would not compile: not a silent change.)
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            Self.nonOptionalProperties.contains(member.declName.baseName.text),
+            isKnownNonOptional(base, scope: scope)
+        {
+            return true
+        }
         return Self.isNonOptionalExpression(expression)
     }
+
+    /// Properties of the standard library and Foundation that are never nil.
+    static let nonOptionalProperties: Set<String> = [
+        "count", "isEmpty", "description", "debugDescription", "absoluteString", "startIndex", "endIndex",
+        "indices", "keys", "values", "utf8", "lazy",
+    ]
 
     /// Methods of the standard library and Foundation that never answer nil.
     static let nonOptionalAnswers: Set<String> = [

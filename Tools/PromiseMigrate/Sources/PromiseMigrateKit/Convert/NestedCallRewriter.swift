@@ -74,6 +74,11 @@ struct NestedCallRewriter {
         let awaitPrefix = (variant.throwsClause != nil ? "try " : "") + "await "
         if variant.throwsClause != nil {
             if !outer.canThrow {
+                if let ignoring = try outcomeIgnored(
+                    call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
+                {
+                    return ignoring
+                }
                 throw refuse(
                     call, "error with nowhere to go",
                     "`\(variant.fullName)` throws, and this function's handler cannot report an error")
@@ -121,6 +126,26 @@ struct NestedCallRewriter {
             inliner.failureErrorType = Self.errorType(of: function, parameter: failureIndex, codebase: codebase)
         }
         return try inliner.inline(shape: handler.shape, closures: split.closures, scope: closureScope, indent: indent)
+    }
+
+    /// `_ = try? await variant(…)` and the closure's statements, when its closure never looks at what
+    /// it was called with (`{ _ in … }`): the old code ignored the error too. Nil otherwise.
+    private func outcomeIgnored(
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
+        scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten? {
+        let split = try closures(of: call, function: function, handler: handler, variant: variant)
+        guard split.closures.count == 1, let closure = split.closures.first, closure.signature?.capture == nil,
+            !closure.statements.description.contains("$")
+        else { return nil }
+        let names = CallConverter.parameterNames(closure)
+        guard names.allSatisfy({ $0 == "_" || !HandlerUseFinder.find(in: closure.statements, names: [$0]).mentions })
+        else { return nil }
+        var closureScope = scope
+        closureScope.isTail = true
+        let rest = try outer.block(Array(closure.statements), scope: closureScope, indent: indent)
+        let awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: split.arguments)
+        return Rewritten(lines: ["\(indent)_ = try? await \(awaited)"] + rest.lines, exit: rest.exit)
     }
 
     /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
