@@ -458,6 +458,27 @@ import Testing
                 """))
     }
 
+    @Test func mainActorTaskOnOnePathIsRefusedAsSuch() throws {
+        let (output, _) = try convert(
+            """
+            final class Service {
+                func mixed(flag: Bool, completion: @escaping (Int) -> Void) {
+                    if flag {
+                        DispatchQueue.main.async { completion(1) }
+                    } else {
+                        Task { @MainActor in completion(2) }
+                    }
+                }
+                func later(completion: @escaping (Int) -> Void) {
+                    print("before")
+                    Task { @MainActor in completion(3) }
+                }
+            }
+            """)
+        #expect(output.stderr.contains("mixed(flag:completion:): a `Task { @MainActor in … }` on some paths only"))
+        #expect(output.stderr.contains("later(completion:): a `Task { @MainActor in … }` after other statements"))
+    }
+
     @Test func defaultedHandlerConvertsUnlessAsyncCodeLeavesItOut() throws {
         let code = """
             final class Service {

@@ -753,13 +753,24 @@ final class HandlerBodyRewriter {
         }
         if !attributes.isEmpty {
             // The whole async function would run on the main actor: only when the Task is all it did.
-            guard scope.isTopLevel, !scope.hasRunStatements,
-                !function.otherModifiers.contains("nonisolated"), function.context.typeKind != "actor"
-            else {
+            if function.otherModifiers.contains("nonisolated") || function.context.typeKind == "actor" {
                 throw refuse(
                     call, "task",
-                    "a `Task { @MainActor in … }` after other statements (or in a nonisolated or actor function): "
-                        + "as one `@MainActor` function, that code would move onto the main actor")
+                    "a `Task { @MainActor in … }` in a nonisolated or actor function: as one `@MainActor` "
+                        + "function, the rest of its code would move onto the main actor")
+            }
+            if !scope.isTopLevel {
+                throw refuse(
+                    call, "task",
+                    "a `Task { @MainActor in … }` on some paths only (in a branch: `if`, `guard`, `switch`, `do`): the "
+                        + "whole async function would run on the main actor, on the other paths too; hop the same "
+                        + "way on every path, or convert by hand")
+            }
+            if scope.hasRunStatements {
+                throw refuse(
+                    call, "task",
+                    "a `Task { @MainActor in … }` after other statements: as one `@MainActor` function, that code "
+                        + "would move onto the main actor")
             }
             runsOnMainActor = true
         }
