@@ -144,11 +144,9 @@ import Testing
                 """)
     }
 
-    @Test func aliasedOutcomesIgnoredErrorsAndKnownPropertiesConvert() throws {
+    @Test func ignoredOutcomeInANoErrorFunctionBecomesTryOptional() throws {
         let (output, text) = try convert(
             """
-            typealias Outcome = Result<String, Error>
-            typealias Failure = Error
             final class Service {
                 let store = Store()
 
@@ -158,38 +156,19 @@ import Testing
                     }
                 }
 
-                func aliased(id: Int, completion: @escaping (Outcome) -> Void) {
-                    store.load(id: id, completion: completion)
-                }
-
-                func aliasedError(id: Int, completion: @escaping (Failure?) -> Void) {
-                    store.remove(id: id) { error in
-                        completion(error)
+                func weakTouch(id: Int, completion: @escaping () -> Void) {
+                    store.load(id: id) { [weak self] _ in
+                        self?.log()
+                        completion()
                     }
                 }
 
-                func length(id: Int, completion: @escaping (Int?, Error?) -> Void) {
-                    store.load(id: id) { result in
-                        switch result {
-                        case .success(let name):
-                            let trimmed: String? = name.isEmpty ? nil : name
-                            guard let trimmed else {
-                                completion(nil, StoreError.missing)
-                                return
-                            }
-                            completion(trimmed.count, nil)
-                        case .failure(let error):
-                            completion(nil, error)
-                        }
-                    }
-                }
+                func log() {}
             }
             """)
-        #expect(output.stderr.contains("round 1: 4 converted, 0 refused"), "\(output.stderr)")
+        #expect(output.stderr.contains("round 1: 1 converted, 1 refused"), "\(output.stderr)")
         #expect(text.contains("    func touch(id: Int) async {\n        _ = try? await store.load(id: id)\n    }"))
-        #expect(text.contains("    func aliased(id: Int) async throws -> String {"))
-        #expect(text.contains("    func aliasedError(id: Int) async throws {"))
-        #expect(text.contains("        return trimmed.count\n"))
+        #expect(output.stderr.contains("weakTouch(id:completion:): its closure captures `[weak self]`"))
     }
 
     @Test func handedOnHandlerAndMainQueueHop() throws {
@@ -475,7 +454,9 @@ import Testing
                 }
             }
             """)
-        #expect(output.stderr.contains("mixed(flag:completion:): a `Task { @MainActor in … }` on some paths only"))
+        #expect(
+            output.stderr.contains(
+                "mixed(flag:completion:): a `Task { @MainActor in … }` inside a branch or a `do` block"))
         #expect(output.stderr.contains("later(completion:): a `Task { @MainActor in … }` after other statements"))
     }
 

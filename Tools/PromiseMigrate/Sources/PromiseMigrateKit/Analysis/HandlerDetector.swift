@@ -99,22 +99,9 @@ struct HandlerDetector {
         } else {
             return nil  // several closures, none named like a completion handler: an observer API
         }
-        // `(Outcome) -> Void` with `typealias Outcome = Result<User, Error>` is a result handler.
-        var handlerType = chosen.type
-        if case .function(let parameters, let result, let isAsync, let throwsClause, let attributes) = handlerType {
-            let path = function.context.typePath
-            let expanded = parameters.map { parameter -> TypeRef in
-                let type = aliases.expand(parameter, in: path)
-                if case .optional(let wrapped) = type { return .optional(aliases.expand(wrapped, in: path)) }
-                return type
-            }
-            handlerType = .function(
-                parameters: expanded, result: result, isAsync: isAsync, throwsClause: throwsClause,
-                attributes: attributes)
-        }
-        let (shape, value, reason) = HandlerShapeClassifier.classify(handlerType)
+        let (shape, value, reason) = HandlerShapeClassifier.classify(chosen.type)
         return HandlerInfo(
-            parameterIndex: chosen.index, shape: shape, valueType: value, handlerType: handlerType, reason: reason)
+            parameterIndex: chosen.index, shape: shape, valueType: value, handlerType: chosen.type, reason: reason)
     }
 }
 

@@ -74,16 +74,17 @@ struct ClosureInliner {
         before += HandlerBodyRewriter.commentLines(in: first.leadingTrivia, indent: indent)
         if let switchExpression = CallConverter.switchExpression(first) {
             before += HandlerBodyRewriter.commentLines(in: switchExpression.leftBrace.trailingTrivia, indent: indent)
-            if let firstCase = switchExpression.cases.first {
-                before += HandlerBodyRewriter.commentLines(in: firstCase.leadingTrivia, indent: indent)
-            }
         }
         var after = HandlerBodyRewriter.closingComments(after: body, indent: indent)
         if let comment = HandlerBodyRewriter.trailingComment(of: first) {
             after.insert(indent + comment.trimmingCharacters(in: .whitespaces), at: 0)
         }
-        let written = rewritten.lines.joined(separator: "\n")
-        func missing(_ line: String) -> Bool { !written.contains(line.trimmingCharacters(in: .whitespaces)) }
+        // Left out when the closure's body was rewritten whole, which wrote them already.
+        let written = rewritten.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        func missing(_ line: String) -> Bool {
+            let comment = line.trimmingCharacters(in: .whitespaces)
+            return !written.contains { $0 == comment || $0.hasSuffix(" " + comment) }
+        }
         rewritten.lines = before.filter(missing) + rewritten.lines + after.filter(missing)
         return rewritten
     }

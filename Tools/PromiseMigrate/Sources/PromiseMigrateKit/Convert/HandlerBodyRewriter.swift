@@ -180,15 +180,51 @@ final class HandlerBodyRewriter {
         guard let token = items.first?.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
             [.leftBrace, .keyword(.in), .colon].contains(token.tokenKind)
         else { return [] }
-        return commentLines(in: token.trailingTrivia, indent: indent)
+        var lines: [String] = []
+        if token.tokenKind == .colon, let label = token.parent,
+            label.is(SwitchCaseLabelSyntax.self) || label.is(SwitchDefaultLabelSyntax.self)
+        {
+            lines += commentLines(in: caseLabelComments(label.leadingTrivia).own, indent: indent)
+        }
+        return lines + commentLines(in: token.trailingTrivia, indent: indent)
     }
 
-    /// The comments before the token that closes a block (`}`, the next `case`), which belong to its end.
+    /// The comments before the `}` that closes a block, which belong to its end. (Comments above a
+    /// `case` label describe that case: they open its block.)
     static func closingComments(after items: [CodeBlockItemSyntax], indent: String) -> [String] {
-        guard let token = items.last?.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
-            [.rightBrace, .keyword(.case), .keyword(.default)].contains(token.tokenKind)
+        guard let token = items.last?.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate)
         else { return [] }
-        return commentLines(in: token.leadingTrivia, indent: indent)
+        if token.tokenKind == .rightBrace { return commentLines(in: token.leadingTrivia, indent: indent) }
+        if token.tokenKind == .keyword(.case) || token.tokenKind == .keyword(.default) {
+            return commentLines(in: caseLabelComments(token.leadingTrivia).previous, indent: indent)
+        }
+        return []
+    }
+
+    /// The comments above a `case` label: those indented deeper than the label end the case before it,
+    /// the others describe the label's own case.
+    static func caseLabelComments(_ trivia: Trivia) -> (previous: Trivia, own: Trivia) {
+        var labelColumn = 0
+        for piece in trivia {
+            switch piece {
+            case .spaces(let count), .tabs(let count): labelColumn = count
+            case .newlines, .carriageReturnLineFeeds, .carriageReturns: labelColumn = 0
+            default: break
+            }
+        }
+        var previous: [TriviaPiece] = []
+        var own: [TriviaPiece] = []
+        var column = 0
+        for piece in trivia {
+            switch piece {
+            case .spaces(let count), .tabs(let count): column = count
+            case .newlines, .carriageReturnLineFeeds, .carriageReturns: column = 0
+            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
+                if column > labelColumn { previous.append(piece) } else { own.append(piece) }
+            default: break
+            }
+        }
+        return (Trivia(pieces: previous), Trivia(pieces: own))
     }
 
     /// The comments in `trivia`, one line each (a block comment's lines aligned under its first).
@@ -313,9 +349,11 @@ final class HandlerBodyRewriter {
                 + "call it directly")
     }
 
-    /// The names a `let`/`var` declares (tuple patterns included), or a local function.
+    /// The names a `let`/`var` declares (tuple patterns included), a local function, or a `guard let`
+    /// binds for the code after it.
     static func declaredNames(_ item: CodeBlockItemSyntax) -> Set<String> {
         if let function = item.item.as(FunctionDeclSyntax.self) { return [function.name.text] }
+        if let guardStatement = item.item.as(GuardStmtSyntax.self) { return Set(boundNames(guardStatement.conditions)) }
         guard let variable = item.item.as(VariableDeclSyntax.self) else { return [] }
         var names: Set<String> = []
         func collect(_ pattern: PatternSyntax) {
@@ -664,22 +702,8 @@ final class HandlerBodyRewriter {
                 }
             }
         }
-        // `value.count` on a known value: a property of the standard library that is never nil. (Were it
-        // the codebase's own optional property, `return value.count` would not compile: not a silent change.)
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-            Self.nonOptionalProperties.contains(member.declName.baseName.text),
-            isKnownNonOptional(base, scope: scope)
-        {
-            return true
-        }
         return Self.isNonOptionalExpression(expression)
     }
-
-    /// Properties of the standard library and Foundation that are never nil.
-    static let nonOptionalProperties: Set<String> = [
-        "count", "isEmpty", "description", "debugDescription", "absoluteString", "startIndex", "endIndex",
-        "indices", "keys", "values", "utf8", "lazy",
-    ]
 
     /// Methods of the standard library and Foundation that never answer nil.
     static let nonOptionalAnswers: Set<String> = [
@@ -762,9 +786,9 @@ final class HandlerBodyRewriter {
             if !scope.isTopLevel {
                 throw refuse(
                     call, "task",
-                    "a `Task { @MainActor in … }` on some paths only (in a branch: `if`, `guard`, `switch`, `do`): the "
-                        + "whole async function would run on the main actor, on the other paths too; hop the same "
-                        + "way on every path, or convert by hand")
+                    "a `Task { @MainActor in … }` inside a branch or a `do` block: only one that is the whole "
+                        + "body converts (the async function then runs on the main actor); make it the body's only "
+                        + "statement, or convert by hand")
             }
             if scope.hasRunStatements {
                 throw refuse(

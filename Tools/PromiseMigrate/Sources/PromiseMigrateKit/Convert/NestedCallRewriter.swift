@@ -108,13 +108,7 @@ struct NestedCallRewriter {
         var closureScope = scope
         closureScope.isTail = true
         for closure in split.closures {
-            if let capture = closure.signature?.capture {
-                throw refuse(
-                    capture, "capture list",
-                    "its closure captures `\(capture.trimmedDescription)`: after an await, what it captures stays "
-                        + "alive until the function returns; drop the capture list (and its `guard let self`) if "
-                        + "that is acceptable")
-            }
+            if let capture = closure.signature?.capture { throw captureRefusal(capture) }
             if CallConverter.parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
                 throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
             }
@@ -135,9 +129,10 @@ struct NestedCallRewriter {
         scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten? {
         let split = try closures(of: call, function: function, handler: handler, variant: variant)
-        guard split.closures.count == 1, let closure = split.closures.first, closure.signature?.capture == nil,
+        guard split.closures.count == 1, let closure = split.closures.first,
             !closure.statements.description.contains("$")
         else { return nil }
+        if let capture = closure.signature?.capture { throw captureRefusal(capture) }
         let names = CallConverter.parameterNames(closure)
         guard names.allSatisfy({ $0 == "_" || !HandlerUseFinder.find(in: closure.statements, names: [$0]).mentions })
         else { return nil }
@@ -146,6 +141,14 @@ struct NestedCallRewriter {
         let rest = try outer.block(Array(closure.statements), scope: closureScope, indent: indent)
         let awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: split.arguments)
         return Rewritten(lines: ["\(indent)_ = try? await \(awaited)"] + rest.lines, exit: rest.exit)
+    }
+
+    private func captureRefusal(_ capture: ClosureCaptureClauseSyntax) -> FunctionRefusal {
+        refuse(
+            capture, "capture list",
+            "its closure captures `\(capture.trimmedDescription)`: after an await, what it captures stays "
+                + "alive until the function returns; drop the capture list (and its `guard let self`) if "
+                + "that is acceptable")
     }
 
     /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
