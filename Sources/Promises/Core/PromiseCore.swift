@@ -234,11 +234,11 @@ import Dispatch
     /// lazy body: see `startLazyBody()`.
     @inlinable final func observeDependencies(
         _ callback: @escaping Callback
-    ) -> (id: CallbackID, queue: DispatchQueue?, upstream: [UpstreamLink], isLazy: Bool)? {
+    ) -> (id: CallbackID, queue: DispatchQueue?, upstream: UpstreamLinks, isLazy: Bool)? {
         withLock { state in
             guard state.isPending else { return nil }
             let id = state.register(callback, wakingOnly: true)
-            return (id, state.neededQueue, state.upstreamLinks, state.extras?.hasLazyStart ?? false)
+            return (id, state.neededQueue, state.held.upstream, state.extras?.hasLazyStart ?? false)
         }
     }
 
@@ -351,9 +351,9 @@ extension PromiseCore: UpstreamPromise {
         }
     }
 
-    @inlinable final func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])? {
+    @inlinable final func dependencies() -> (queue: DispatchQueue?, upstream: UpstreamLinks)? {
         withLock { state in
-            state.isPending ? (state.neededQueue, state.upstreamLinks) : nil
+            state.isPending ? (state.neededQueue, state.held.upstream) : nil
         }
     }
 }

@@ -12,7 +12,7 @@ import Dispatch
 
     /// The queue this pending promise needs in order to settle, and the promises it waits on;
     /// nil once settled.
-    @inlinable func dependencies() -> (queue: DispatchQueue?, upstream: [UpstreamLink])?
+    @inlinable func dependencies() -> (queue: DispatchQueue?, upstream: UpstreamLinks)?
 }
 
 /// One edge of the dependency graph: the upstream promise and the callback we registered on it.
@@ -31,9 +31,9 @@ import Dispatch
     @usableFromInline package static func dependencies(
         of start: some UpstreamPromise, reach target: some UpstreamPromise, limit: Int = 1_000
     ) -> Bool {
-        guard let first = start.dependencies(), !first.upstream.isEmpty else { return false }
+        guard let first = start.dependencies(), first.upstream.count > 0 else { return false }
         let goal = ObjectIdentifier(target)
-        var pending = first.upstream
+        var pending = first.upstream.array
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
         while let link = pending.popLast(), visited.count < limit {
             let promise = ObjectIdentifier(link.promise)
@@ -70,10 +70,38 @@ import Dispatch
 }
 
 /// Zero, one or many upstream links, without an array allocation for the common single link.
-@usableFromInline enum UpstreamLinks {
+@usableFromInline package enum UpstreamLinks: Sequence {
     case none
     case one(UpstreamLink)
     case many([UpstreamLink])
+
+    /// How many links there are.
+    @inlinable package var count: Int {
+        switch self {
+        case .none: return 0
+        case .one: return 1
+        case .many(let links): return links.count
+        }
+    }
+
+    @inlinable package func makeIterator() -> Iterator { Iterator(links: self) }
+
+    /// The links in order, read without making an array.
+    @usableFromInline package struct Iterator: IteratorProtocol {
+        @usableFromInline let links: UpstreamLinks
+        @usableFromInline var index = 0
+
+        @inlinable init(links: UpstreamLinks) { self.links = links }
+
+        @inlinable package mutating func next() -> UpstreamLink? {
+            defer { index += 1 }
+            switch links {
+            case .none: return nil
+            case .one(let link): return index == 0 ? link : nil
+            case .many(let all): return index < all.count ? all[index] : nil
+            }
+        }
+    }
 
     @inlinable var array: [UpstreamLink] {
         switch self {

@@ -30,20 +30,20 @@ import Foundation
     /// Why waiting on pending `core`, whose dependencies are `first`, would deadlock here; nil if it
     /// is safe. Not generic, so `wait()` runs no unspecialized code.
     @usableFromInline static func reason(
-        waitingOn core: AnyObject, _ first: (queue: DispatchQueue?, upstream: [UpstreamLink])
+        waitingOn core: AnyObject, _ first: (queue: DispatchQueue?, upstream: UpstreamLinks)
     ) -> String? {
         if Trampoline.hasQueuedWork {
             return "wait() was called inside an inline callback with settles queued behind it on this thread, "
                 + "which may be the very ones this promise needs; wait outside the callback, or chain instead"
         }
         // A promise settled by code the library does not schedule (a resolver) needs nothing here.
-        if first.queue == nil && first.upstream.isEmpty { return nil }
+        if first.queue == nil && first.upstream.count == 0 { return nil }
         lazy var globalQueue = CurrentQueue.globalQueueLabel
         // Collections only where the graph branches: allocating them while the settling thread runs
         // cost about 4 µs of a cross-thread `wait()` (create-map-fulfill-wait-parts).
         var visited: Set<ObjectIdentifier> = []
-        var pending: [(queue: DispatchQueue?, upstream: [UpstreamLink])] = []
-        var next: (queue: DispatchQueue?, upstream: [UpstreamLink])? = first
+        var pending: [(queue: DispatchQueue?, upstream: UpstreamLinks)] = []
+        var next: (queue: DispatchQueue?, upstream: UpstreamLinks)? = first
         var walked = 0
         while let node = next ?? pending.popLast() {
             next = nil
@@ -67,7 +67,7 @@ import Foundation
                     return "wait() was called inside a callback (or cancel handler) of a promise this one depends "
                         + "on, before the callback it needs has run; chain instead of waiting"
                 }
-                guard let more = link.promise.dependencies(), more.queue != nil || !more.upstream.isEmpty else {
+                guard let more = link.promise.dependencies(), more.queue != nil || more.upstream.count > 0 else {
                     continue
                 }
                 // A straight chain is walked without collections; `walked` ends a cycle that avoids `core`.
