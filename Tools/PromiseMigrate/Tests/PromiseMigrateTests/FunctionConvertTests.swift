@@ -460,6 +460,31 @@ import Testing
         #expect(output.stderr.contains("later(completion:): a `Task { @MainActor in … }` after other statements"))
     }
 
+    @Test func guardLetNamesMayBeShadowedButNotRedeclared() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                func redeclared(id: Int, completion: @escaping (Int) -> Void) {
+                    guard let n = Optional(id) else { completion(0); return }
+                    store.load(id: n) { _ in
+                        let n = n + 1
+                        completion(n)
+                    }
+                }
+                func shadowed(id: Int, completion: @escaping (Int) -> Void) {
+                    let n = Optional(id)
+                    guard let n else { completion(0); return }
+                    store.load(id: n) { _ in
+                        completion(n)
+                    }
+                }
+            }
+            """)
+        #expect(output.stderr.contains("redeclared(id:completion:): `n` is declared again here"))
+        #expect(text.contains("    func shadowed(id: Int) async -> Int {"))
+    }
+
     @Test func defaultedHandlerConvertsUnlessAsyncCodeLeavesItOut() throws {
         let code = """
             final class Service {

@@ -146,6 +146,10 @@ final class HandlerBodyRewriter {
             }
             var rewritten = try statement(item, scope: &scope, indent: indent)
             scope.local.formUnion(names)
+            // A `guard let` may shadow a name of its own scope, but a `let` after it may not redeclare one.
+            if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                scope.local.formUnion(Self.boundNames(guardStatement.conditions))
+            }
             scope.hasRunStatements = true
             lines += Self.leadingComments(of: item, indent: indent, isFirst: index == 0)
             if let comment = Self.trailingComment(of: item), let last = rewritten.lines.indices.last {
@@ -349,11 +353,9 @@ final class HandlerBodyRewriter {
                 + "call it directly")
     }
 
-    /// The names a `let`/`var` declares (tuple patterns included), a local function, or a `guard let`
-    /// binds for the code after it.
+    /// The names a `let`/`var` declares (tuple patterns included), or a local function.
     static func declaredNames(_ item: CodeBlockItemSyntax) -> Set<String> {
         if let function = item.item.as(FunctionDeclSyntax.self) { return [function.name.text] }
-        if let guardStatement = item.item.as(GuardStmtSyntax.self) { return Set(boundNames(guardStatement.conditions)) }
         guard let variable = item.item.as(VariableDeclSyntax.self) else { return [] }
         var names: Set<String> = []
         func collect(_ pattern: PatternSyntax) {
