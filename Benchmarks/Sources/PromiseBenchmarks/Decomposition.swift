@@ -155,15 +155,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             done.wait()
                         }
                     }),
-                Contender(
-                    name: "no map: wait()",
-                    body: .blocking { iterations in
-                        for _ in 0..<iterations {
-                            let (promise, resolver) = Promise<Int>.pending()
-                            worker.async { resolver.fulfill(1) }
-                            blackHole(try promise.wait())
-                        }
-                    }),
+                contender("wait-cross-thread", "Promises", as: "no map: wait()"),
                 mapped("OpenCombine", as: "OpenCombine"),
                 // OpenCombine's `Future` started the worker in its initializer, before the chain was built.
                 Contender(
