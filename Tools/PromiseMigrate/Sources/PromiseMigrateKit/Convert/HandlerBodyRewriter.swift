@@ -208,44 +208,41 @@ final class HandlerBodyRewriter {
     /// The comments above a `case` label: those indented deeper than the label end the case before it,
     /// the others describe the label's own case.
     static func caseLabelComments(_ trivia: Trivia) -> (previous: Trivia, own: Trivia) {
-        var labelColumn = 0
-        for piece in trivia {
-            switch piece {
-            case .spaces(let count), .tabs(let count): labelColumn = count
-            case .newlines, .carriageReturnLineFeeds, .carriageReturns: labelColumn = 0
-            default: break
-            }
-        }
-        var previous: [TriviaPiece] = []
-        var own: [TriviaPiece] = []
         var column = 0
+        var comments: [(column: Int, piece: TriviaPiece)] = []
         for piece in trivia {
             switch piece {
             case .spaces(let count), .tabs(let count): column = count
             case .newlines, .carriageReturnLineFeeds, .carriageReturns: column = 0
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                if column > labelColumn { previous.append(piece) } else { own.append(piece) }
+            case .lineComment, .docLineComment, .blockComment, .docBlockComment: comments.append((column, piece))
             default: break
             }
         }
-        return (Trivia(pieces: previous), Trivia(pieces: own))
+        // `column` ends as the label's own.
+        return (
+            Trivia(pieces: comments.filter { $0.column > column }.map(\.piece)),
+            Trivia(pieces: comments.filter { $0.column <= column }.map(\.piece))
+        )
     }
 
-    /// The comments in `trivia`, one line each (a block comment's lines aligned under its first).
+    /// The comments in `trivia`, one line each.
     static func commentLines(in trivia: Trivia, indent: String) -> [String] {
-        var lines: [String] = []
-        for piece in trivia {
+        trivia.flatMap { piece -> [String] in
             switch piece {
             case .lineComment(let text), .docLineComment(let text), .blockComment(let text),
                 .docBlockComment(let text):
-                for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let body = offset == 0 ? Substring(line) : line.drop { $0 == " " || $0 == "\t" }
-                    lines.append(indent + (offset == 0 ? "" : " ") + body)
-                }
-            default: break
+                return commentLines(text, indent: indent)
+            default: return []
             }
         }
-        return lines
+    }
+
+    /// One comment's lines at `indent`, a block comment's later lines aligned under its first.
+    static func commentLines(_ text: String, indent: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+            let body = offset == 0 ? Substring(line) : line.drop { $0 == " " || $0 == "\t" }
+            return indent + (offset == 0 ? "" : " ") + body
+        }
     }
 
     /// The comments written above a statement, and a blank line where one separated it from the one
@@ -261,10 +258,7 @@ final class HandlerBodyRewriter {
                 .docBlockComment(let text):
                 if newlines >= 2, !isFirst || !lines.isEmpty { lines.append("") }
                 newlines = 0
-                for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let body = offset == 0 ? Substring(line) : line.drop { $0 == " " || $0 == "\t" }
-                    lines.append(indent + (offset == 0 ? "" : " ") + body)
-                }
+                lines += commentLines(text, indent: indent)
             default: break
             }
         }
