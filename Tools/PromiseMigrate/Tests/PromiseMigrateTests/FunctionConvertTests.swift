@@ -260,7 +260,7 @@ import Testing
                         try check(id)
                         completion(StoreError.missing)
                     } catch {
-                        completion(error)
+                        completion(error as? StoreError ?? error)
                     }
                 }
                 func check(_ id: Int) throws {}
@@ -393,8 +393,14 @@ import Testing
         #expect(output.stderr.contains(":11: not converted: deferred(id:completion:): a `defer` ran"))
         #expect(
             output.stderr.contains("clash(id:completion:): its closure's `s` would be declared where a `s` already is"))
+        // An argument computed on the main queue stays there: the hop is kept, and awaited.
         #expect(
-            output.stderr.contains("hop(id:completion:): the handler's argument is computed inside the main-queue hop"))
+            text.contains(
+                """
+                            DispatchQueue.main.async {
+                                continuation.resume(with: Result { () throws -> String in
+                                    return String(describing: Thread.current)
+                """))
         // The `where` case is kept: the switch stays, over the awaited outcome.
         #expect(text.contains("        case .success(let s) where s.isEmpty:\n            throw StoreError.missing\n"))
     }

@@ -438,7 +438,7 @@ public struct CallConverter {
         if ControlTransferFinder.find(in: closure.statements) {
             return "\(subject) has a return, break or continue, which would leave the function"
         }
-        if parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
+        if parameterNames(closure).isEmpty, AnonymousParameterFinder.find(in: closure) {
             return "\(subject) uses $0: name the parameters first"
         }
         return nil

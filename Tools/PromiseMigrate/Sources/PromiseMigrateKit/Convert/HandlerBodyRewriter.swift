@@ -39,6 +39,9 @@ final class HandlerBodyRewriter {
         var isTopLevel = true
         /// Some statement ran before this one at the top level.
         var hasRunStatements = false
+        /// Inside a closure the platform runs once (a queue hop, a URLSession task), which the async
+        /// version runs synchronously to get the handler's outcome: nothing there may await.
+        var inKnownOnceClosure = false
 
         /// The scope of a block nested in this one (a branch, a case, a `do` or `catch` body), where
         /// names may be declared again.
@@ -493,7 +496,8 @@ final class HandlerBodyRewriter {
         _ statement: DoStmtSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
         var inner = scope.nested
-        inner.inDoCatch = !statement.catchClauses.isEmpty || scope.inDoCatch
+        // A catch that only hands the error to the handler throws it on, as the handler call would have.
+        inner.inDoCatch = !statement.catchClauses.isEmpty && !catchForwardsError(statement) || scope.inDoCatch
         let body = try block(Array(statement.body.statements), scope: inner, indent: indent + "    ")
         let throwsClause = statement.throwsClause.map { " " + $0.trimmedDescription } ?? ""
         var lines = ["\(indent)do\(throwsClause) {"] + body.lines
@@ -529,6 +533,38 @@ final class HandlerBodyRewriter {
         // Without a catch-all, an error leaves the `do` block: treat as "some paths".
         let catchesAll = statement.catchClauses.contains(where: \.catchesAll)
         return Rewritten(lines: lines, exit: Self.combine(exits, exhaustive: catchesAll))
+    }
+
+    /// One `catch` that takes every error and only passes it to the handler unchanged
+    /// (`completion(error)`, `completion(.failure(error))`, `completion(nil, error)`, `failure(error)`).
+    private func catchForwardsError(_ statement: DoStmtSyntax) -> Bool {
+        guard statement.catchClauses.count == 1, let clause = statement.catchClauses.first, clause.catchesAll,
+            let name = clause.catchItems.isEmpty
+                ? "error"
+                : clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
+                    .as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        let items = Array(clause.body.statements)
+        guard let first = items.first, items.dropFirst().allSatisfy(\.isBareReturn),
+            let call = first.expression.flatMap(handlerCall)
+        else { return false }
+        let arguments = call.arguments.map(\.expression)
+        var callee = call.calledExpression
+        if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+        switch handler.shape {
+        case .optionalError:
+            return arguments.count == 1 && arguments[0].identifier == name
+        case .result:
+            guard arguments.count == 1, let (member, payload) = Self.caseCall(arguments[0]) else { return false }
+            return member == "failure" && payload?.identifier == name
+        case .optionalValueAndError:
+            return arguments.count == 2 && arguments[0].isNilLiteral && arguments[1].identifier == name
+        case .successAndFailure:
+            return failureName != nil && callee.identifier == failureName && arguments.count == 1
+                && arguments[0].identifier == name
+        default:
+            return false
+        }
     }
 
     static func combine(_ exits: [Exit], exhaustive: Bool = true) -> Exit {
@@ -723,17 +759,33 @@ final class HandlerBodyRewriter {
     /// A call that passes the handler on delivers where the callee does.
     func noteForwarded(onMainQueue: Bool) { deliveries.insert(onMainQueue ? .mainQueue : .direct) }
 
+    /// The async version awaits `api` (a continuation bridging it).
+    func noteAwaited(_ api: String) { awaited.append(api) }
+
     // MARK: Nested calls
 
     private func nestedCall(
         _ call: FunctionCallExprSyntax, item: CodeBlockItemSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
+        if scope.inKnownOnceClosure {
+            throw refuse(
+                call, "callback in a hop",
+                "the handler is reached through another call inside a queue hop or URLSession task, whose closure "
+                    + "the async version runs without awaiting: convert by hand")
+        }
         if call.calledExpression.trimmedDescription == "DispatchQueue.main.async" {
-            return try mainQueueHop(call, scope: scope, indent: indent)
+            do throws(FunctionRefusal) {
+                return try mainQueueHop(call, scope: scope, indent: indent)
+            } catch  where error.kind == "main-queue hop" {
+                // What `MainActor.run` cannot express, a continuation resumed on the main queue can.
+                guard let known = knownOnceClosure(call) else { throw error }
+                return try bridged(known, scope: scope, indent: indent)
+            }
         }
         if call.calledExpression.trimmedDescription == "Task" {
             return try taskBody(call, scope: scope, indent: indent)
         }
+        if let known = knownOnceClosure(call) { return try bridged(known, scope: scope, indent: indent) }
         var nested = NestedCallRewriter(outer: self)
         let rewritten = try nested.rewrite(call, scope: scope, indent: indent)
         awaited.append(nested.apiName)

@@ -109,7 +109,7 @@ struct NestedCallRewriter {
         closureScope.isTail = true
         for closure in split.closures {
             if let capture = closure.signature?.capture { throw captureRefusal(capture) }
-            if CallConverter.parameterNames(closure).isEmpty, closure.statements.description.contains("$") {
+            if CallConverter.parameterNames(closure).isEmpty, AnonymousParameterFinder.find(in: closure) {
                 throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
             }
         }
@@ -130,7 +130,7 @@ struct NestedCallRewriter {
     ) throws(FunctionRefusal) -> Rewritten? {
         let split = try closures(of: call, function: function, handler: handler, variant: variant)
         guard split.closures.count == 1, let closure = split.closures.first,
-            !closure.statements.description.contains("$")
+            !AnonymousParameterFinder.find(in: closure)
         else { return nil }
         if let capture = closure.signature?.capture { throw captureRefusal(capture) }
         let names = CallConverter.parameterNames(closure)

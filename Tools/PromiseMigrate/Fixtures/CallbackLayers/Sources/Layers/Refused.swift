@@ -45,7 +45,7 @@ public final class Refused: @unchecked Sendable {  // `pending` is only touched 
     }
 
     public func unknownClosure(completion: @escaping @Sendable (Error?) -> Void) {
-        DispatchQueue.global().async {
+        OperationQueue().addOperation {
             completion(nil)
         }
     }

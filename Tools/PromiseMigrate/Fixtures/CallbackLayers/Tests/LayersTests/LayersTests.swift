@@ -86,4 +86,32 @@ struct LayersTests {
         #expect(greeting == "Hello, Grace")
         #expect(error == nil)
     }
+
+    @Test func archiveKeepsItsQueue() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = RecordArchive(directory: directory)
+        let saved = await withCheckedContinuation { continuation in
+            archive.save(Record(id: 3, name: "lin")) { continuation.resume(returning: $0) }
+        }
+        #expect(saved == nil)
+        let found = await withCheckedContinuation { continuation in
+            archive.archived(id: 3) { continuation.resume(returning: $0) }
+        }
+        #expect(found == .success(Record(id: 3, name: "lin")))
+        let missing = await withCheckedContinuation { continuation in
+            archive.archived(id: 4) { continuation.resume(returning: $0) }
+        }
+        #expect(missing == .failure(.notFound(4)))
+        let count = await withCheckedContinuation { continuation in
+            archive.archivedCount { continuation.resume(returning: $0) }
+        }
+        #expect(count == 1)
+        let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
+        let failed = await withCheckedContinuation { continuation in
+            unwritable.save(Record(id: 1, name: "x")) { continuation.resume(returning: $0) }
+        }
+        #expect(failed != nil)
+    }
 }

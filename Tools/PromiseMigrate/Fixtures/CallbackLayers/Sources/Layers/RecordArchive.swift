@@ -1,0 +1,62 @@
+import Foundation
+
+/// Layer 1 as well: work on a serial queue of its own, which the async versions keep. Each waits on a
+/// continuation that the queue's closure resumes with what the handler would have got.
+public final class RecordArchive: Sendable {
+    let directory: URL
+    let queue = DispatchQueue(label: "layers.archive")
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes the record's name to a file of its own.
+    public func save(_ record: Record, completion: @escaping @Sendable (Error?) -> Void) {
+        queue.async {
+            do {
+                try Data(record.name.utf8).write(to: self.file(record.id))
+                completion(nil)
+            } catch {
+                completion(error)
+            }
+        }
+    }
+
+    /// The archived record, after the archive's short delay.
+    public func archived(id: Int, completion: @escaping @Sendable (Result<Record, LookupError>) -> Void) {
+        queue.asyncAfter(deadline: .now() + .milliseconds(1)) {
+            guard let data = try? Data(contentsOf: self.file(id)) else {
+                completion(.failure(.notFound(id)))
+                return
+            }
+            completion(.success(Record(id: id, name: String(decoding: data, as: UTF8.self))))
+        }
+    }
+
+    /// How many records the archive holds, counted off the caller's thread.
+    public func archivedCount(completion: @escaping @Sendable (Int) -> Void) {
+        DispatchQueue.global().async {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: self.directory.path)) ?? []
+            completion(names.count)
+        }
+    }
+
+    /// Refused: the hop gives up when the archive is gone; an async version holds it until it returns.
+    public func purge(completion: @escaping @Sendable (Error?) -> Void) {
+        queue.async { [weak self] in
+            guard let self else { return }
+            completion(Result { try FileManager.default.removeItem(at: self.directory) }.failure)
+        }
+    }
+
+    func file(_ id: Int) -> URL {
+        directory.appendingPathComponent("\(id).txt")
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions` over closures the platform runs once (a dispatch queue hop, a URLSession
+/// task): the async version keeps them and waits on a continuation their closure resumes.
+@Suite struct KnownOnceClosureTests {
+    /// `convert --functions` of `code`, written: the standard error and the file's new text.
+    private func convert(_ code: String) throws -> (stderr: String, text: String) {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(code, to: "Service.swift")
+        let path = folder.path + "/Service.swift"
+        let run = runCommand(["convert", "--functions", path, "--context", folder.path, "--write"])
+        return (run.output.stderr, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test func aQueueHopIsKeptAndAwaited() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            struct EncodingError: Error {}
+            final class Files {
+                private let queue = DispatchQueue(label: "files")
+                func write(_ data: Data, to url: URL, completion: @escaping (Error?) -> Void) {
+                    queue.async {
+                        // One writer at a time.
+                        do {
+                            try data.write(to: url)
+                            completion(nil)
+                        } catch {
+                            completion(error)
+                        }
+                    }
+                }
+                func write(_ text: String, to url: URL, completion: @escaping (Error?) -> Void) {
+                    queue.async {
+                        do {
+                            guard let data = text.data(using: .utf8) else {
+                                completion(EncodingError())
+                                return
+                            }
+                            try data.write(to: url)
+                            try FileManager.default.contentsOfDirectory(atPath: url.path).forEach { print($0) }
+                            completion(nil)
+                        } catch {
+                            completion(error)
+                        }
+                    }
+                }
+                func total(_ items: [Int], completion: @escaping (Int) -> Void) {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+                        completion(items.reduce(0, +))
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("3 function(s) converted"))
+        // A throw inside the `do` reaches a catch that throws it on, as the handler call passed it on;
+        // `$0` belongs to the nested closure.
+        #expect(
+            text.contains(
+                """
+                                    do {
+                                        guard let data = text.data(using: .utf8) else {
+                                            if let error = EncodingError() as (any Error)? { throw error }
+                                            return
+                                        }
+                """))
+        #expect(text.contains("{ print($0) }\n                        return\n                    } catch {\n"))
+        #expect(
+            text.contains(
+                """
+                    func write(_ data: Data, to url: URL) async throws {
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                            queue.async {
+                                continuation.resume(with: Result { () throws -> Void in
+                                    // One writer at a time.
+                                    do {
+                                        try data.write(to: url)
+                                        return
+                                    } catch {
+                                        throw error
+                                    }
+                                })
+                            }
+                        }
+                    }
+                """))
+        #expect(
+            text.contains(
+                """
+                    func total(_ items: [Int]) async -> Int {
+                        return await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                            DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+                                continuation.resume(returning: { () -> Int in
+                                    return items.reduce(0, +)
+                                }())
+                            }
+                        }
+                    }
+                """))
+    }
+
+    @Test func aResumedURLSessionTaskIsAwaitedWithItsTypedFailure() throws {
+        let (_, text) = try convert(
+            """
+            import Foundation
+            enum NetError: Error { case status(Int), transport }
+            extension URLSession {
+                func body(
+                    of request: URLRequest,
+                    completion: @escaping (Result<Data, NetError>) -> Void
+                ) {
+                    dataTask(with: request) { data, response, error in
+                        guard let data, error == nil else {
+                            completion(.failure(.transport))
+                            return
+                        }
+                        completion(.success(data))
+                    }.resume()
+                }
+            }
+            """)
+        #expect(
+            text.contains(
+                """
+                    func body(of request: URLRequest) async throws(NetError) -> Data {
+                        return try await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, NetError>, Never>) in
+                            dataTask(with: request) { data, response, error in
+                                continuation.resume(returning: Result { () throws(NetError) -> Data in
+                                    guard let data, error == nil else {
+                                        throw .transport
+                                    }
+                                    return data
+                                })
+                            }.resume()
+                        }.get()
+                    }
+                """))
+    }
+
+    @Test func aMainQueueHopMainActorRunCannotExpressIsBridgedAndDeliveredOnMain() throws {
+        let (_, text) = try convert(
+            """
+            import Foundation
+            final class Screen {
+                func title(for id: Int, completion: @escaping (String) -> Void) {
+                    DispatchQueue.main.async {
+                        let title = "#\\(id)"
+                        completion(title)
+                    }
+                }
+            }
+            """)
+        #expect(text.contains("            DispatchQueue.main.async { completion(value) }"))
+        #expect(
+            text.contains(
+                """
+                        return await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+                            DispatchQueue.main.async {
+                """))
+    }
+
+    @Test func whatTheBridgeCannotKeepIsRefused() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Worker {
+                func async(_ work: @escaping () -> Void) { work(); work() }
+            }
+            final class Service {
+                let queue = DispatchQueue(label: "q")
+                let worker = Worker()
+                var pool: AnyObject?
+                func weakly(completion: @escaping (Error?) -> Void) {
+                    queue.async { [weak self] in
+                        guard self != nil else { return }
+                        completion(nil)
+                    }
+                }
+                func someway(flag: Bool, completion: @escaping (Error?) -> Void) {
+                    queue.async {
+                        if flag { completion(nil) }
+                    }
+                }
+                func nested(completion: @escaping (Error?) -> Void) {
+                    queue.async {
+                        self.weakly { error in completion(error) }
+                    }
+                }
+                func ownAsync(completion: @escaping (Error?) -> Void) {
+                    worker.async { completion(nil) }
+                }
+                func unknownReceiver(completion: @escaping (Error?) -> Void) {
+                    pool!.async { completion(nil) }
+                }
+                func inDo(completion: @escaping (Error?) -> Void) {
+                    do {
+                        try check()
+                        queue.async { completion(nil) }
+                    } catch {
+                        print(error)
+                        completion(error)
+                    }
+                }
+                func check() throws {}
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"))
+        #expect(
+            stderr.contains(
+                ":10: not converted: weakly(completion:): the closure passed to `DispatchQueue.async` captures `[weak self]`"
+            ))
+        #expect(
+            stderr.contains(
+                ":18: not converted: someway(flag:completion:): on some path the closure passed to `DispatchQueue.async` ends here"
+            ))
+        #expect(
+            stderr.contains(
+                ":22: not converted: nested(completion:): the handler is reached through another call inside a queue hop"
+            ))
+        #expect(
+            stderr.contains(
+                ":26: not converted: ownAsync(completion:): the handler is used in a closure passed to `worker.async`"))
+        #expect(
+            stderr.contains(
+                ":29: not converted: unknownReceiver(completion:): the handler is used in a closure passed to `pool!.async`"
+            ))
+        #expect(
+            stderr.contains(":34: not converted: inDo(completion:): this `DispatchQueue.async` sits in a `do` block"))
+        #expect(!text.contains("withChecked"))
+    }
+}
