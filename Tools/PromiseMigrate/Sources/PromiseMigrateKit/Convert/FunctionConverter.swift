@@ -89,12 +89,15 @@ public struct FunctionConverter {
             throw refuse(
                 declaration.name, "async or throws", "it is already async or throws as well: convert by hand")
         }
-        if let returned = function.returnType {
+        // A function that also returns a handle (a task, a request, something to cancel) keeps its body for
+        // the callers that use it; the async version, converted from the same body, drops the handle, and
+        // cancelling its Task is the async way to cancel. Another value would be lost to its callers.
+        let keepsBody = function.returnType != nil
+        if let returned = function.returnType, !isHandle(returned, of: function) {
             throw refuse(
                 declaration.name, "returns a value",
-                "it returns `\(returned.source)` as well as calling the handler (a request or a handle to cancel): "
-                    + "the async version would have nothing to return it through; cancelling its Task is the "
-                    + "async way to cancel: convert by hand")
+                "it returns `\(returned.source)` as well as calling the handler: the async version would have "
+                    + "nothing to return it through; convert by hand")
         }
         let modifiers = declaration.modifiers.map(\.name.text)
         if modifiers.contains("override") {
@@ -142,7 +145,7 @@ public struct FunctionConverter {
                 "its handler has a default, and async code calls it without one (\(site)): that call would now "
                     + "reach the async version; pass the handler there, or convert the call, first")
         }
-        if let value = handler.valueType {
+        if let value = handler.valueType, !keepsBody {
             let inArguments = kept.reduce(into: Set<String>()) {
                 $0.formUnion(function.parameters[$1].type.referencedNames)
             }
@@ -182,6 +185,7 @@ public struct FunctionConverter {
         }
         let rewriter = HandlerBodyRewriter(
             codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
+        rewriter.returnsHandle = keepsBody
         var scope = HandlerBodyRewriter.Scope()
         scope.declared = Set(kept.map { function.parameters[$0].name })
         for index in kept where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {
@@ -194,12 +198,18 @@ public struct FunctionConverter {
                 body.rightBrace, "a path without the handler",
                 "on some path the function ends here without calling the handler: call it on every path first")
         }
-        if rewriter.deliveries.count > 1 {
+        if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
                 "it calls the handler on the main queue on some paths and not on others: hop on every path, or none")
         }
         let onMainQueue = rewriter.deliveries == [.mainQueue]
+        if keepsBody, rewriter.awaited.isEmpty {
+            throw refuse(
+                declaration.name, "returns a value",
+                "it returns `\(function.returnType?.source ?? "")` as well as calling the handler, and awaits "
+                    + "nothing: an async version beside it would only repeat it; convert by hand")
+        }
         if rewriter.awaited.isEmpty, !onMainQueue {
             throw refuse(
                 declaration.name, "synchronous",
@@ -224,17 +234,26 @@ public struct FunctionConverter {
         let start = converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
         let header = declaration.with(\.body, nil).with(\.leadingTrivia, []).trimmedDescription
-        var lines = ["\(indent)@available(*, renamed: \"\(asyncName)\")", "\(indent)\(header) {"]
-        lines += wrapperBody(
-            function: function, handler: handler, kept: kept, onMainQueue: onMainQueue,
-            typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor, indent: indent + "    ")
-        lines += ["\(indent)}", ""]
-        lines += docComment(declaration, dropping: rewriter.handlerNames, indent: indent)
+        var lines = ["\(indent)@available(*, renamed: \"\(asyncName)\")"]
+        if keepsBody {
+            let original = declaration.with(\.leadingTrivia, []).trimmedDescription
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines += [indent + original[0]] + original.dropFirst() + [""]
+        } else {
+            lines.append("\(indent)\(header) {")
+            lines += wrapperBody(
+                function: function, handler: handler, kept: kept, onMainQueue: onMainQueue,
+                typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor, indent: indent + "    ")
+            lines += ["\(indent)}", ""]
+        }
+        lines += docComment(
+            declaration, dropping: rewriter.handlerNames, returns: !keepsBody, indent: indent)
         lines.append(
             indent
                 + asyncSignature(
                     declaration, function: function, handler: handler, kept: kept, canThrow: rewriter.canThrow,
-                    typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor)
+                    typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor,
+                    availability: rewriter.availability, indent: indent)
                 + " {")
         lines += bodyLines
         lines.append("\(indent)}")
@@ -242,11 +261,38 @@ public struct FunctionConverter {
             startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName)
     }
 
+    /// Whether `type` is a handle to the work: named as one (`URLSessionDataTask`, `DataRequest`,
+    /// `Cancellable`, `CancellableToken`, `Operation`), a type of the codebase with a `cancel()`, or the
+    /// function's own type (a fluent request). A closure that cancels counts too.
+    private func isHandle(_ type: TypeRef, of function: FunctionRecord) -> Bool {
+        var type = type.withoutOptional
+        if case .existential(let inner) = type { type = inner }
+        if case .function(let parameters, let result, _, _, _) = type { return parameters.isEmpty && result.isVoid }
+        guard let name = type.simpleName else {
+            if case .other(let text) = type {
+                return text.hasPrefix("some ") && isHandleName(String(text.dropFirst(5)))
+            }
+            return false
+        }
+        if name == "Self" || name == function.context.typePath.split(separator: ".").last.map(String.init) {
+            return true
+        }
+        if isHandleName(name) { return true }
+        return codebase.functions(named: "cancel").contains {
+            codebase.function($0).context.typePath.split(separator: ".").last.map(String.init) == name
+        }
+    }
+
+    private func isHandleName(_ name: String) -> Bool {
+        ["Task", "TaskProtocol", "Request", "Cancellable", "Token", "Operation", "Handle", "Subscription"]
+            .contains { name.hasSuffix($0) }
+    }
+
     // MARK: The async function
 
     private func asyncSignature(
         _ declaration: FunctionDeclSyntax, function: FunctionRecord, handler: HandlerInfo, kept: [Int], canThrow: Bool,
-        typedFailure: String?, mainActor: Bool
+        typedFailure: String?, mainActor: Bool, availability: [String], indent: String
     ) -> String {
         let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
             .filter { !["objc", "discardableResult", "IBAction"].contains($0.attributeName.trimmedDescription) }
@@ -266,7 +312,11 @@ public struct FunctionConverter {
                 .replacingOccurrences(of: "\n", with: " ")
         }
         let isolation = mainActor && !attributes.contains("@MainActor") ? ["@MainActor"] : []
-        var text = (attributes + isolation + modifiers).map { $0 + " " }.joined()
+        // What the awaited variants need, unless the declaration says it already, on lines of their own.
+        let written = Set(attributes.map { $0.filter { !$0.isWhitespace } })
+        let needed = availability.filter { !written.contains($0.filter { !$0.isWhitespace }) }
+        var text = needed.map { $0 + "\n" + indent }.joined()
+        text += (attributes + isolation + modifiers).map { $0 + " " }.joined()
         text += "func \(declaration.name.text)\(declaration.genericParameterClause?.trimmedDescription ?? "")"
         text += "(\(keptText.joined(separator: ", "))) async"
         if canThrow { text += typedFailure.map { " throws(\($0))" } ?? " throws" }
@@ -275,13 +325,16 @@ public struct FunctionConverter {
         return text
     }
 
-    /// The declaration's `///` lines, less those about the handler.
-    private func docComment(_ declaration: FunctionDeclSyntax, dropping names: Set<String>, indent: String) -> [String]
-    {
+    /// The declaration's `///` lines, less those about the handler (and, for a function whose handle the
+    /// async version drops, what it returns).
+    private func docComment(
+        _ declaration: FunctionDeclSyntax, dropping names: Set<String>, returns: Bool, indent: String
+    ) -> [String] {
         var lines: [String] = []
         for piece in declaration.leadingTrivia {
             if case .docLineComment(let text) = piece {
                 if names.contains(where: { ClosureInliner.mentions(text, $0) }) { continue }
+                if !returns, text.contains("- Returns:") { continue }
                 lines.append(indent + text)
             }
         }

@@ -78,6 +78,12 @@ final class HandlerBodyRewriter {
     private(set) var runsOnMainActor = false
     /// The callback APIs the body awaits now.
     private(set) var awaited: [String] = []
+    /// The platform availability of the variants it awaits (`@available(macOS 12, *)`), which the async
+    /// version needs as well.
+    private(set) var availability: [String] = []
+    /// The function also returns something (a request, a handle): `return api(…) { … }` is the nested
+    /// call, its result dropped.
+    var returnsHandle = false
 
     init(
         codebase: Codebase, fileIndex: Int, converter: SourceLocationConverter, function: FunctionRecord,
@@ -137,7 +143,7 @@ final class HandlerBodyRewriter {
         let outerTail = scope.isTail
         for (index, item) in items.enumerated() {
             let rest = items[(index + 1)...]
-            scope.isTail = outerTail && rest.allSatisfy(\.isBareReturn)
+            scope.isTail = outerTail && rest.allSatisfy(isPlainReturn)
             // Statements after it in its own block are checked below, once it is known to exit.
             scope.returnsAfter = !rest.isEmpty
             let names = Self.declaredNames(item)
@@ -161,7 +167,7 @@ final class HandlerBodyRewriter {
             lines += rewritten.lines
             switch rewritten.exit {
             case .always:
-                if let next = rest.first(where: { !$0.isBareReturn }) {
+                if let next = rest.first(where: { !isPlainReturn($0) }) {
                     if let expression = next.expression, handlerCall(expression) != nil {
                         throw refuse(
                             next, "handler called twice",
@@ -179,6 +185,14 @@ final class HandlerBodyRewriter {
             }
         }
         return Rewritten(lines: lines + closing, exit: exit)
+    }
+
+    /// A `return` that only leaves: bare, or for a function that returns a handle, one that returns
+    /// something other than a call using the handler (`return nil` after the handler was called).
+    func isPlainReturn(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let statement = item.item.as(ReturnStmtSyntax.self) else { return false }
+        guard let value = statement.expression else { return true }
+        return returnsHandle && !HandlerUseFinder.find(in: value, names: handlerNames).mentions
     }
 
     /// The comments after the token that opens a block (`{`, a closure's `in`, a case's `:`), on its
@@ -301,6 +315,14 @@ final class HandlerBodyRewriter {
         if let returnStatement = item.item.as(ReturnStmtSyntax.self) {
             if let value = returnStatement.expression, let call = handlerCall(value) {
                 return try handlerExit(call, scope: scope, indent: indent)
+            }
+            if returnsHandle, let call = returnStatement.expression?.as(FunctionCallExprSyntax.self),
+                HandlerUseFinder.find(in: call, names: handlerNames).mentions
+            {
+                // Nothing runs after a `return`.
+                var last = scope
+                last.isTail = true
+                return try nestedCall(call, item: item, scope: last, indent: indent)
             }
             throw refuse(
                 item, "a path without the handler",
@@ -545,7 +567,7 @@ final class HandlerBodyRewriter {
                     .as(IdentifierPatternSyntax.self)?.identifier.text
         else { return false }
         let items = Array(clause.body.statements)
-        guard let first = items.first, items.dropFirst().allSatisfy(\.isBareReturn),
+        guard let first = items.first, items.dropFirst().allSatisfy(isPlainReturn),
             let call = first.expression.flatMap(handlerCall)
         else { return false }
         let arguments = call.arguments.map(\.expression)
@@ -761,6 +783,19 @@ final class HandlerBodyRewriter {
 
     /// The async version awaits `api` (a continuation bridging it).
     func noteAwaited(_ api: String) { awaited.append(api) }
+
+    /// The async version awaits `variant`: its platform availability becomes the async version's.
+    func noteAvailability(of variant: FunctionRecord) {
+        for attribute in variant.attributes where attribute.hasPrefix("@available(") {
+            let arguments = attribute.dropFirst("@available(".count)
+            guard arguments.contains(where: \.isNumber),
+                !["renamed", "deprecated", "obsoleted", "unavailable", "noasync", "message"].contains(where: {
+                    arguments.contains($0)
+                })
+            else { continue }
+            if !availability.contains(attribute) { availability.append(attribute) }
+        }
+    }
 
     // MARK: Nested calls
 

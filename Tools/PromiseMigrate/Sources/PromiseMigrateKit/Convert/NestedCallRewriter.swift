@@ -65,6 +65,7 @@ struct NestedCallRewriter {
                 "it calls `\(function.fullName)`, which has no async variant yet: convert or wrap it first")
         }
         let variant = codebase.function(variantKey)
+        outer.noteAvailability(of: variant)
         guard scope.isTail else {
             throw refuse(
                 call, "code after a nested call",

@@ -1,0 +1,129 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions` over functions that also return a handle (a task, a request, something to
+/// cancel): the old function stays as it is for the callers that use the handle, and gains an async
+/// version converted from the same body.
+@Suite struct HandleReturningTests {
+    static let client = """
+        import Foundation
+        public protocol Cancellable { func cancel() }
+        final class Client: Sendable {
+            @available(macOS 12, iOS 15, *)
+            func remove(id: Int) async throws {}
+            @available(*, renamed: "remove(id:)")
+            @discardableResult
+            func remove(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? { nil }
+            func name(id: Int) async throws -> String { "" }
+            @available(*, renamed: "name(id:)")
+            func name(id: Int, completion: @escaping (String?, Error?) -> Void) -> Cancellable { fatalError() }
+        }
+        """
+
+    /// `convert --functions` of `code` (with the client beside it), written: the standard error and the
+    /// file's new text.
+    private func convert(_ code: String) throws -> (stderr: String, text: String) {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.client, to: "Client.swift")
+        try folder.write(code, to: "Service.swift")
+        let path = folder.path + "/Service.swift"
+        let run = runCommand(["convert", "--functions", path, "--context", folder.path, "--write"])
+        return (run.output.stderr, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test func theOldFunctionKeepsItsBodyAndTheAsyncOneDropsTheHandle() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            enum ServiceError: Error { case invalid }
+            final class Service {
+                let client = Client()
+                /// Removes the record.
+                /// - Parameter completion: called when it is gone.
+                /// - Returns: a handle that cancels the removal.
+                @discardableResult
+                func drop(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? {
+                    guard id > 0 else {
+                        completion(ServiceError.invalid)
+                        return nil
+                    }
+                    return client.remove(id: id) { error in
+                        completion(error)
+                    }
+                }
+                func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) -> Cancellable {
+                    return client.name(id: id) { name, error in
+                        if let error {
+                            completion(.failure(error))
+                        } else if let name {
+                            completion(.success(name.capitalized))
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("2 function(s) converted"))
+        #expect(
+            text.contains(
+                """
+                    /// - Returns: a handle that cancels the removal.
+                    @available(*, renamed: "drop(id:)")
+                    @discardableResult
+                    func drop(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? {
+                        guard id > 0 else {
+                            completion(ServiceError.invalid)
+                            return nil
+                        }
+                        return client.remove(id: id) { error in
+                            completion(error)
+                        }
+                    }
+
+                    /// Removes the record.
+                    @available(macOS 12, iOS 15, *)
+                    func drop(id: Int) async throws {
+                        guard id > 0 else {
+                """))
+        #expect(text.contains("        return try await client.remove(id: id)\n    }\n"))
+        #expect(
+            text.contains(
+                """
+                    func title(id: Int) async throws -> String {
+                        let name = try await client.name(id: id)
+                        return name.capitalized
+                    }
+                """))
+    }
+
+    @Test func aValueThatIsNoHandleOrAPathThatReturnsOneWithoutTheHandlerIsRefused() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Service {
+                let client = Client()
+                func count(id: Int, completion: @escaping (Error?) -> Void) -> Int {
+                    client.remove(id: id) { error in completion(error) }
+                    return 1
+                }
+                func drop(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? {
+                    guard id > 0 else { return nil }
+                    return client.remove(id: id) { error in completion(error) }
+                }
+                func nothing(completion: @escaping (Error?) -> Void) -> Cancellable? {
+                    completion(nil)
+                    return nil
+                }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"))
+        #expect(
+            stderr.contains(":4: not converted: count(id:completion:): it returns `Int` as well as calling the handler")
+        )
+        #expect(stderr.contains(":9: not converted: drop(id:completion:): it returns without calling the handler"))
+        #expect(
+            stderr.contains(":12: not converted: nothing(completion:): it returns `Cancellable?` as well as calling"))
+        #expect(!text.contains("async"))
+    }
+}
