@@ -54,13 +54,14 @@ import Testing
                     }
                 }
                 func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) -> Cancellable {
-                    return client.name(id: id) { name, error in
+                    let request = client.name(id: id) { name, error in
                         if let error {
                             completion(.failure(error))
                         } else if let name {
                             completion(.success(name.capitalized))
                         }
                     }
+                    return request
                 }
             }
             """)

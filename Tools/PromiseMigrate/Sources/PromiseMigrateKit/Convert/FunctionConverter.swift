@@ -186,6 +186,7 @@ public struct FunctionConverter {
         let rewriter = HandlerBodyRewriter(
             codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
         rewriter.returnsHandle = keepsBody
+        if keepsBody { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
         var scope = HandlerBodyRewriter.Scope()
         scope.declared = Set(kept.map { function.parameters[$0].name })
         for index in kept where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {

@@ -81,6 +81,9 @@ final class HandlerBodyRewriter {
     /// The platform availability of the variants it awaits (`@available(macOS 12, *)`), which the async
     /// version needs as well.
     private(set) var availability: [String] = []
+    /// For a function whose handle the async version drops: the names used only to return it
+    /// (`let task = …; …; return task`).
+    var onlyReturned: Set<String> = []
     /// The function also returns something (a request, a handle): `return api(…) { … }` is the nested
     /// call, its result dropped.
     var returnsHandle = false
@@ -333,10 +336,27 @@ final class HandlerBodyRewriter {
         guard use.mentions || use.returns else {
             bind(item, into: &scope)
             scope.declared.formUnion(Self.declaredNames(item))
-            return Rewritten(lines: CallConverter.reindent([item], to: indent), exit: .never)
+            var lines = CallConverter.reindent([item], to: indent)
+            // The handle the async version drops is still made (its initializer may start work), unnamed.
+            if let name = Self.declaredNames(item).first, Self.declaredNames(item).count == 1,
+                onlyReturned.contains(name), let first = lines.first,
+                let equals = first.range(of: " = "), first.dropFirst(indent.count).hasPrefix("let ")
+                    || first.dropFirst(indent.count).hasPrefix("var ")
+            {
+                lines[0] = indent + "_ = " + first[equals.upperBound...]
+            }
+            return Rewritten(lines: lines, exit: .never)
         }
         if let guardStatement = item.item.as(GuardStmtSyntax.self) {
             return try guardStatementRewritten(guardStatement, scope: &scope, indent: indent)
+        }
+        // `let request = api(x) { … }; return request`: the call is awaited, the handle dropped.
+        if returnsHandle, let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            let binding = variable.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, onlyReturned.contains(name),
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
+        {
+            return try nestedCall(call, item: item, scope: scope, indent: indent)
         }
         if let doStatement = item.item.as(DoStmtSyntax.self) {
             return try doStatementRewritten(doStatement, scope: scope, indent: indent)

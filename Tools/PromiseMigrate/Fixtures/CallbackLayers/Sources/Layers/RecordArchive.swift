@@ -33,6 +33,17 @@ public final class RecordArchive: Sendable {
         }
     }
 
+    /// The archived record, with a handle for callers that may cancel: the function keeps its body for
+    /// them, and gains an async version (round 2, once `archived(id:)` has one).
+    @discardableResult
+    public func fetch(id: Int, completion: @escaping @Sendable (Result<Record, LookupError>) -> Void) -> ArchiveRequest {
+        let request = ArchiveRequest()
+        archived(id: id) { result in
+            completion(result)
+        }
+        return request
+    }
+
     /// How many records the archive holds, counted off the caller's thread.
     public func archivedCount(completion: @escaping @Sendable (Int) -> Void) {
         DispatchQueue.global().async {
@@ -52,6 +63,12 @@ public final class RecordArchive: Sendable {
     func file(_ id: Int) -> URL {
         directory.appendingPathComponent("\(id).txt")
     }
+}
+
+/// A request to the archive that its caller may cancel.
+public final class ArchiveRequest: Sendable {
+    /// Stops the request (the archive's requests are short: nothing to stop).
+    public func cancel() {}
 }
 
 extension Result {

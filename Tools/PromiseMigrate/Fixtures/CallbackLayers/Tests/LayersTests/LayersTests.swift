@@ -104,6 +104,10 @@ struct LayersTests {
             archive.archived(id: 4) { continuation.resume(returning: $0) }
         }
         #expect(missing == .failure(.notFound(4)))
+        let fetched = await withCheckedContinuation { continuation in
+            archive.fetch(id: 3) { continuation.resume(returning: $0) }
+        }
+        #expect(fetched == .success(Record(id: 3, name: "lin")))
         let count = await withCheckedContinuation { continuation in
             archive.archivedCount { continuation.resume(returning: $0) }
         }
