@@ -340,7 +340,8 @@ final class HandlerBodyRewriter {
             // The handle the async version drops is still made (its initializer may start work), unnamed.
             if let name = Self.declaredNames(item).first, Self.declaredNames(item).count == 1,
                 onlyReturned.contains(name), let first = lines.first,
-                let equals = first.range(of: " = "), first.dropFirst(indent.count).hasPrefix("let ")
+                let equals = first.range(of: " = "),
+                first.dropFirst(indent.count).hasPrefix("let ")
                     || first.dropFirst(indent.count).hasPrefix("var ")
             {
                 lines[0] = indent + "_ = " + first[equals.upperBound...]
