@@ -116,7 +116,29 @@ import Testing
                     completion(nil)
                     return nil
                 }
+                func cleanup() -> Cancellable? { nil }
+                func later(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? {
+                    guard id > 0 else {
+                        completion(nil)
+                        return cleanup()
+                    }
+                    return client.remove(id: id) { error in completion(error) }
+                }
+                func page(id: Int, completion: @escaping (Error?) -> Void) -> PageToken {
+                    client.remove(id: id) { error in completion(error) }
+                    return PageToken()
+                }
+                func used(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? {
+                    let request = client.remove(id: id) { error in completion(error) }
+                    print(request as Any)
+                    return request
+                }
+                func lookup(id: Int) -> String? { nil }
+                func lookup(id: Int, completion: @escaping (Error?) -> Void) -> Cancellable? {
+                    return client.remove(id: id) { error in completion(error) }
+                }
             }
+            struct PageToken {}
             """)
         #expect(stderr.contains("0 function(s) converted"))
         #expect(
@@ -125,6 +147,10 @@ import Testing
         #expect(stderr.contains(":9: not converted: drop(id:completion:): it returns without calling the handler"))
         #expect(
             stderr.contains(":12: not converted: nothing(completion:): it returns `Cancellable?` as well as calling"))
+        #expect(stderr.contains(":20: not converted: later(id:completion:): this runs after the handler is called"))
+        #expect(stderr.contains(":24: not converted: page(id:completion:): it returns `PageToken` as well as calling"))
+        #expect(stderr.contains(":29: not converted: used(id:completion:): `request`, what this call returns"))
+        #expect(stderr.contains(":34: not converted: lookup(id:completion:): `lookup(id:)` is declared already"))
         #expect(!text.contains("async"))
     }
 }

@@ -140,7 +140,7 @@ import Testing
                 """))
     }
 
-    @Test func aMainQueueHopMainActorRunCannotExpressIsBridgedAndDeliveredOnMain() throws {
+    @Test func aMainQueueHopMainActorRunCannotExpressIsBridgedAndTheOldBodyKept() throws {
         let (_, text) = try convert(
             """
             import Foundation
@@ -153,7 +153,18 @@ import Testing
                 }
             }
             """)
-        #expect(text.contains("            DispatchQueue.main.async { completion(value) }"))
+        // The old function keeps its body: its callers' work still starts before it returns, in their order.
+        #expect(
+            text.contains(
+                """
+                    @available(*, renamed: "title(for:)")
+                    func title(for id: Int, completion: @escaping (String) -> Void) {
+                        DispatchQueue.main.async {
+                            let title = "#\\(id)"
+                            completion(title)
+                        }
+                    }
+                """))
         #expect(
             text.contains(
                 """
@@ -230,5 +241,88 @@ import Testing
         #expect(
             stderr.contains(":34: not converted: inDo(completion:): this `DispatchQueue.async` sits in a `do` block"))
         #expect(!text.contains("withChecked"))
+    }
+
+    @Test func multiLineArgumentsAStrongCaptureAResumedLocalTaskAndATakenName() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            let continuation = 2
+            final class Poller: @unchecked Sendable {
+                let queue = DispatchQueue(label: "poll")
+                let session = URLSession.shared
+                func later(completion: @escaping (Int) -> Void) {
+                    queue.asyncAfter(
+                        deadline: .now() +
+                            .milliseconds(5)  // soon
+                    ) { [self] in
+                        completion(continuation + count())
+                    }
+                }
+                func count() -> Int { 1 }
+                func get(_ url: URL, completion: @escaping (Result<Data, Error>) -> Void) {
+                    let task = session.dataTask(with: url) { data, _, error in
+                        if let data {
+                            completion(.success(data))
+                        } else {
+                            completion(.failure(error ?? URLError(.badServerResponse)))
+                        }
+                    }
+                    task.resume()
+                }
+            }
+            """)
+        #expect(stderr.contains("2 function(s) converted"))
+        #expect(
+            text.contains(
+                """
+                        return await withCheckedContinuation { (handlerContinuation: CheckedContinuation<Int, Never>) in
+                            queue.asyncAfter(
+                                deadline: .now() +
+                                    .milliseconds(5)  // soon
+                            ) { [self] in
+                                handlerContinuation.resume(returning: { () -> Int in
+                                    return continuation + count()
+                """))
+        #expect(
+            text.contains(
+                """
+                            let task = session.dataTask(with: url) { data, _, error in
+                                continuation.resume(with: Result { () throws -> Data in
+                """))
+        #expect(text.contains("            }\n            task.resume()\n        }\n"))
+    }
+
+    @Test func aReceiverThatMayBeNilOrAnotherTypeIsNotAKnownClosure() throws {
+        let (stderr, _) = try convert(
+            """
+            import Foundation
+            extension DispatchQueue {
+                func asyncAfter(deadline: Int, execute work: @escaping () -> Void) { work(); work() }
+            }
+            final class Broadcast { func async(_ work: @escaping () -> Void) { work(); work() } }
+            final class Service {
+                let queue = DispatchQueue(label: "q")
+                var maybe: DispatchQueue?
+                var broadcast: Broadcast?
+                func chained(completion: @escaping (Int) -> Void) {
+                    maybe?.async { completion(1) }
+                }
+                func extended(completion: @escaping (Int) -> Void) {
+                    DispatchQueue.global().asyncAfter(deadline: 1) { completion(1) }
+                }
+                func shadowed(completion: @escaping (Int) -> Void) {
+                    guard let queue = broadcast else { return completion(0) }
+                    queue.async { completion(1) }
+                }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"))
+        #expect(stderr.contains("chained(completion:): the handler is used in a closure passed to `maybe?.async`"))
+        #expect(stderr.contains("extended(completion:): the handler is used in a closure passed to `DispatchQueue"))
+        #expect(stderr.contains("shadowed(completion:): the handler is used in a closure passed to `queue.async`"))
     }
 }

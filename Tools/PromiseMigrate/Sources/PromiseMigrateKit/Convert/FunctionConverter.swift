@@ -92,7 +92,7 @@ public struct FunctionConverter {
         // A function that also returns a handle (a task, a request, something to cancel) keeps its body for
         // the callers that use it; the async version, converted from the same body, drops the handle, and
         // cancelling its Task is the async way to cancel. Another value would be lost to its callers.
-        let keepsBody = function.returnType != nil
+        let returnsHandle = function.returnType != nil
         if let returned = function.returnType, !isHandle(returned, of: function) {
             throw refuse(
                 declaration.name, "returns a value",
@@ -145,18 +145,32 @@ public struct FunctionConverter {
                 "its handler has a default, and async code calls it without one (\(site)): that call would now "
                     + "reach the async version; pass the handler there, or convert the call, first")
         }
-        if let value = handler.valueType, !keepsBody {
+        var genericOnlyInHandler: String?
+        if let value = handler.valueType {
             let inArguments = kept.reduce(into: Set<String>()) {
                 $0.formUnion(function.parameters[$1].type.referencedNames)
             }
-            let onlyInHandler = value.referencedNames.intersection(function.genericParameterNames).subtracting(
-                inArguments)
-            if let generic = onlyInHandler.sorted().first {
-                throw refuse(
-                    declaration.name, "generic result",
-                    "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
-                        + "version could not infer it")
-            }
+            genericOnlyInHandler =
+                value.referencedNames.intersection(function.genericParameterNames)
+                .subtracting(inArguments).sorted().first
+        }
+        if let generic = genericOnlyInHandler, !returnsHandle {
+            throw refuse(
+                declaration.name, "generic result",
+                "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
+                    + "version could not infer it")
+        }
+        let asyncLabels = kept.map { function.parameters[$0].label }
+        // A synchronous `value(for:)` beside a new `value(for:) async`: async code calling it would get the new one.
+        if let taken = codebase.functions(named: function.name).first(where: { other in
+            let candidate = codebase.function(other)
+            return other != key && !candidate.isAsync && candidate.context.typePath == function.context.typePath
+                && candidate.parameters.map(\.label) == asyncLabels
+        }) {
+            throw refuse(
+                declaration.name, "name taken",
+                "`\(codebase.function(taken).fullName)` is declared already (line \(codebase.function(taken).line)); "
+                    + "an async function of that name would take over its calls in async code: rename one first")
         }
         if let before = declaration.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
             converter.location(for: before.endPositionBeforeTrailingTrivia).line
@@ -185,8 +199,9 @@ public struct FunctionConverter {
         }
         let rewriter = HandlerBodyRewriter(
             codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
-        rewriter.returnsHandle = keepsBody
-        if keepsBody { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
+        rewriter.returnsHandle = returnsHandle
+        if returnsHandle { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
+        rewriter.bodyBindings = IdentifierFinder.bound(in: body)
         var scope = HandlerBodyRewriter.Scope()
         scope.declared = Set(kept.map { function.parameters[$0].name })
         for index in kept where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {
@@ -199,13 +214,22 @@ public struct FunctionConverter {
                 body.rightBrace, "a path without the handler",
                 "on some path the function ends here without calling the handler: call it on every path first")
         }
+        // The old function keeps its body when the async version drops its handle, or keeps a queue hop or
+        // a task: its callers still start the work before it returns, in their order, and get the handle.
+        let keepsBody = returnsHandle || rewriter.bridgesClosure
+        if let generic = genericOnlyInHandler, !keepsBody {
+            throw refuse(
+                declaration.name, "generic result",
+                "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
+                    + "version could not infer it")
+        }
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
                 "it calls the handler on the main queue on some paths and not on others: hop on every path, or none")
         }
         let onMainQueue = rewriter.deliveries == [.mainQueue]
-        if keepsBody, rewriter.awaited.isEmpty {
+        if returnsHandle, rewriter.awaited.isEmpty {
             throw refuse(
                 declaration.name, "returns a value",
                 "it returns `\(function.returnType?.source ?? "")` as well as calling the handler, and awaits "
@@ -248,7 +272,7 @@ public struct FunctionConverter {
             lines += ["\(indent)}", ""]
         }
         lines += docComment(
-            declaration, dropping: rewriter.handlerNames, returns: !keepsBody, indent: indent)
+            declaration, dropping: rewriter.handlerNames, returns: !returnsHandle, indent: indent)
         lines.append(
             indent
                 + asyncSignature(
@@ -285,8 +309,10 @@ public struct FunctionConverter {
     }
 
     private func isHandleName(_ name: String) -> Bool {
-        ["Task", "TaskProtocol", "Request", "Cancellable", "Token", "Operation", "Handle", "Subscription"]
-            .contains { name.hasSuffix($0) }
+        name.contains("Cancel")
+            || ["Task", "TaskProtocol", "Request", "Operation", "Handle", "Subscription"].contains {
+                name.hasSuffix($0)
+            }
     }
 
     // MARK: The async function
@@ -335,7 +361,7 @@ public struct FunctionConverter {
         for piece in declaration.leadingTrivia {
             if case .docLineComment(let text) = piece {
                 if names.contains(where: { ClosureInliner.mentions(text, $0) }) { continue }
-                if !returns, text.contains("- Returns:") { continue }
+                if !returns, text.lowercased().contains("- returns:") { continue }
                 lines.append(indent + text)
             }
         }

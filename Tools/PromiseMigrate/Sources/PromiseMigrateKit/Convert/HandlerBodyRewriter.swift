@@ -81,6 +81,11 @@ final class HandlerBodyRewriter {
     /// The platform availability of the variants it awaits (`@available(macOS 12, *)`), which the async
     /// version needs as well.
     private(set) var availability: [String] = []
+    /// A queue hop or URLSession task is kept and awaited: the old function keeps its body, so that
+    /// its callers still start the work before it returns, in their order.
+    var bridgesClosure = false
+    /// The names the function's body binds (a local may hide a property of the same name).
+    var bodyBindings: Set<String> = []
     /// For a function whose handle the async version drops: the names used only to return it
     /// (`let task = …; …; return task`).
     var onlyReturned: Set<String> = []
@@ -144,8 +149,18 @@ final class HandlerBodyRewriter {
         var exit = Exit.never
         var scope = scope
         let outerTail = scope.isTail
+        var skipNext = false
         for (index, item) in items.enumerated() {
-            let rest = items[(index + 1)...]
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            var rest = items[(index + 1)...]
+            // `let task = session.dataTask(with: r) { … }; task.resume()`: one statement, kept and awaited.
+            let task =
+                HandlerUseFinder.find(in: item, names: handlerNames).mentions
+                ? boundSessionTask(item, next: rest.first) : nil
+            if task != nil { rest = rest.dropFirst() }
             scope.isTail = outerTail && rest.allSatisfy(isPlainReturn)
             // Statements after it in its own block are checked below, once it is known to exit.
             scope.returnsAfter = !rest.isEmpty
@@ -156,7 +171,13 @@ final class HandlerBodyRewriter {
                     "`\(clash)` is declared again here, in code that now shares one scope with the code before the "
                         + "call it was inlined from: rename one, and convert again")
             }
-            var rewritten = try statement(item, scope: &scope, indent: indent)
+            var rewritten: Rewritten
+            if let task, !scope.inKnownOnceClosure {
+                rewritten = try bridged(task, scope: scope, indent: indent)
+                skipNext = true
+            } else {
+                rewritten = try statement(item, scope: &scope, indent: indent)
+            }
             scope.local.formUnion(names)
             // A `guard let` may shadow a name of its own scope, but a `let` after it may not redeclare one.
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
@@ -195,7 +216,18 @@ final class HandlerBodyRewriter {
     func isPlainReturn(_ item: CodeBlockItemSyntax) -> Bool {
         guard let statement = item.item.as(ReturnStmtSyntax.self) else { return false }
         guard let value = statement.expression else { return true }
-        return returnsHandle && !HandlerUseFinder.find(in: value, names: handlerNames).mentions
+        return returnsHandle && Self.readsOnly(value)
+    }
+
+    /// `nil`, a literal, a name or `a.b.c`: an expression that does no work (a call may).
+    static func readsOnly(_ expression: ExprSyntax) -> Bool {
+        if expression.is(NilLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+        {
+            return true
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.base.map(readsOnly) ?? true }
+        return false
     }
 
     /// The comments after the token that opens a block (`{`, a closure's `in`, a case's `:`), on its
@@ -358,6 +390,16 @@ final class HandlerBodyRewriter {
             let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
         {
             return try nestedCall(call, item: item, scope: scope, indent: indent)
+        }
+        if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            let binding = variable.bindings.first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            binding.initializer?.value.is(FunctionCallExprSyntax.self) == true
+        {
+            throw refuse(
+                item, "handle used",
+                "`\(name)`, what this call returns besides calling the handler, is used after it (not only "
+                    + "returned, or resumed at once): the async version would have none; convert by hand")
         }
         if let doStatement = item.item.as(DoStmtSyntax.self) {
             return try doStatementRewritten(doStatement, scope: scope, indent: indent)
@@ -581,7 +623,9 @@ final class HandlerBodyRewriter {
     /// One `catch` that takes every error and only passes it to the handler unchanged
     /// (`completion(error)`, `completion(.failure(error))`, `completion(nil, error)`, `failure(error)`).
     private func catchForwardsError(_ statement: DoStmtSyntax) -> Bool {
-        guard statement.catchClauses.count == 1, let clause = statement.catchClauses.first, clause.catchesAll,
+        // With a typed failure, the `do` may have inferred its error type, which a new `throw .case` lacks.
+        guard typedFailure == nil, statement.catchClauses.count == 1, let clause = statement.catchClauses.first,
+            clause.catchesAll,
             let name = clause.catchItems.isEmpty
                 ? "error"
                 : clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
@@ -807,7 +851,8 @@ final class HandlerBodyRewriter {
 
     /// The async version awaits `variant`: its platform availability becomes the async version's.
     func noteAvailability(of variant: FunctionRecord) {
-        for attribute in variant.attributes where attribute.hasPrefix("@available(") {
+        // Its own, and its type's or extension's.
+        for attribute in variant.attributes + variant.context.typeAttributes where attribute.hasPrefix("@available(") {
             let arguments = attribute.dropFirst("@available(".count)
             guard arguments.contains(where: \.isNumber),
                 !["renamed", "deprecated", "obsoleted", "unavailable", "noasync", "message"].contains(where: {

@@ -4,7 +4,8 @@ import SwiftSyntax
 /// `queue.asyncAfter(deadline: …) { … }`) and a URLSession task's completion
 /// (`session.dataTask(with: request) { … }.resume()`). The async version keeps the hop, or the task,
 /// and waits for it with a checked continuation, which the closure resumes exactly once with what the
-/// handler would have been given; the work still runs on its queue (a serial queue keeps its order).
+/// handler would have been given; the work still runs on its queue. The old function keeps its body, so
+/// that its callers still start the work before it returns, in their order (a serial queue's).
 ///
 /// ```swift
 /// // before
@@ -46,6 +47,8 @@ extension HandlerBodyRewriter {
         let onMainQueue: Bool
         /// `DispatchQueue.async`, `URLSession.dataTask`: what the async version awaits.
         let apiName: String
+        /// `task` of `let task = session.dataTask(with: r) { … }; task.resume()`.
+        var boundName: String? = nil
     }
 
     static let dispatchLabels: [String: Set<String>] = [
@@ -53,8 +56,9 @@ extension HandlerBodyRewriter {
     ]
     static let taskNames: Set<String> = ["dataTask", "uploadTask", "downloadTask"]
 
-    /// `statement` as a hop onto a dispatch queue or a resumed URLSession task, when it is one and the
-    /// codebase declares no function the call could reach instead.
+    /// `statement` as a hop onto a dispatch queue or a resumed URLSession task, when it is one: the
+    /// receiver is the platform's type for certain, never optional, and the codebase declares no method
+    /// the call could reach instead.
     func knownOnceClosure(_ statement: FunctionCallExprSyntax) -> KnownOnceClosure? {
         if let member = statement.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             let allowed = Self.dispatchLabels[member.declName.baseName.text], let closure = statement.trailingClosure,
@@ -64,7 +68,10 @@ extension HandlerBodyRewriter {
                 || statement.arguments.contains(where: { ["deadline", "wallDeadline"].contains($0.label?.text) })
         {
             let receiver = base.trimmedDescription
-            guard receiver.hasPrefix("DispatchQueue.") || receiverType(of: statement, name: member) == "DispatchQueue"
+            guard !Self.isOptionallyChained(base),
+                receiverIs(
+                    "DispatchQueue", call: statement, member: member,
+                    writtenAsType: receiver.hasPrefix("DispatchQueue."))
             else { return nil }
             return KnownOnceClosure(
                 statement: statement, call: statement, closure: closure, onMainQueue: receiver == "DispatchQueue.main",
@@ -72,18 +79,25 @@ extension HandlerBodyRewriter {
         }
         guard let resume = statement.calledExpression.as(MemberAccessExprSyntax.self),
             resume.declName.baseName.text == "resume", statement.arguments.isEmpty, statement.trailingClosure == nil,
-            let call = resume.base?.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure,
-            call.additionalTrailingClosures.isEmpty, let first = call.arguments.first?.label?.text,
-            ["with", "withResumeData"].contains(first)
+            let call = resume.base?.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return sessionTask(call, statement: statement)
+    }
+
+    /// `session.dataTask(with: r) { … }` (and upload and download tasks), resumed by `statement`.
+    func sessionTask(_ call: FunctionCallExprSyntax, statement: FunctionCallExprSyntax?) -> KnownOnceClosure? {
+        guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
+            let first = call.arguments.first?.label?.text, ["with", "withResumeData"].contains(first)
         else { return nil }
         let name: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            Self.taskNames.contains(member.declName.baseName.text)
+            Self.taskNames.contains(member.declName.baseName.text), let base = member.base
         {
             name = member.declName.baseName.text
-            guard
-                member.base?.trimmedDescription == "URLSession.shared"
-                    || receiverType(of: call, name: member) == "URLSession"
+            guard !Self.isOptionallyChained(base),
+                receiverIs(
+                    "URLSession", call: call, member: member,
+                    writtenAsType: base.trimmedDescription == "URLSession.shared")
             else { return nil }
         } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
             Self.taskNames.contains(reference.baseName.text)
@@ -91,25 +105,77 @@ extension HandlerBodyRewriter {
             name = reference.baseName.text
             // Called on `self` in an extension of URLSession.
             guard function.context.typePath.split(separator: ".").last == "URLSession",
+                !codebaseDeclaresType("URLSession"),
                 record(of: call, name: name).map({ !codebaseDeclares($0) }) ?? false
             else { return nil }
         } else {
             return nil
         }
         return KnownOnceClosure(
-            statement: statement, call: call, closure: closure, onMainQueue: false, apiName: "URLSession.\(name)")
+            statement: statement ?? call, call: call, closure: closure, onMainQueue: false,
+            apiName: "URLSession.\(name)")
     }
 
-    /// The receiver's type the file states, unless the codebase declares a method of that type the call
-    /// fits.
-    private func receiverType(of call: FunctionCallExprSyntax, name member: MemberAccessExprSyntax) -> String? {
-        guard let record = record(of: call, name: member.declName.baseName.text) else { return nil }
-        var type = record.receiverType
-        if type == nil, let name = record.receiverName, let owner = record.enclosingType {
-            type = codebase.propertyType(named: name, in: owner)
+    /// `let task = session.dataTask(with: r) { … }` followed by `task.resume()`, where `task` is used
+    /// nowhere else but in `return task`.
+    func boundSessionTask(_ item: CodeBlockItemSyntax, next: CodeBlockItemSyntax?) -> KnownOnceClosure? {
+        guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            let binding = variable.bindings.first, binding.typeAnnotation == nil,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            let resume = next?.expression?.as(FunctionCallExprSyntax.self), resume.arguments.isEmpty,
+            resume.trailingClosure == nil, let member = resume.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "resume",
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+            !IdentifierFinder.names(in: call).contains(name),
+            var known = sessionTask(call, statement: nil)
+        else { return nil }
+        known.boundName = name
+        return known
+    }
+
+    /// `queue?.async`, `self.session?.dataTask`: when the receiver is nil, nothing runs.
+    static func isOptionallyChained(_ expression: ExprSyntax) -> Bool {
+        if expression.is(OptionalChainingExprSyntax.self) { return true }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return isOptionallyChained(base)
         }
-        guard let type, !codebaseDeclares(record, in: type) else { return nil }
-        return type
+        if let call = expression.as(FunctionCallExprSyntax.self) { return isOptionallyChained(call.calledExpression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+            return isOptionallyChained(unwrapped.expression)
+        }
+        return false
+    }
+
+    /// Whether the call's receiver is the platform's `type`: written as it (`DispatchQueue.main`), or
+    /// declared so by the file (a property, or a local typed or initialized as it), and the codebase
+    /// declares neither a type of that name nor a method of it that the call fits.
+    private func receiverIs(
+        _ type: String, call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, writtenAsType: Bool
+    ) -> Bool {
+        guard let record = record(of: call, name: member.declName.baseName.text), !codebaseDeclaresType(type),
+            !codebaseDeclares(record, in: type)
+        else { return false }
+        if writtenAsType { return true }
+        // A name the function binds itself may hide the property the file's facts typed it by.
+        let written = member.base?.trimmedDescription
+        if let written, functionBinds(written) { return false }
+        if let declared = record.receiverType { return declared == type }
+        // A property of the type, unless a local or parameter of the function hides it.
+        guard let name = record.receiverName, let owner = record.enclosingType,
+            written == "self.\(name)" || (written == name && !functionBinds(name))
+        else { return false }
+        return codebase.propertyType(named: name, in: owner) == type
+    }
+
+    /// Whether the codebase declares a type (not an extension) named `name`.
+    private func codebaseDeclaresType(_ name: String) -> Bool {
+        codebase.types(named: name).contains { $0.kind != "extension" }
+    }
+
+    /// Whether the function binds `name` itself: a parameter, or a name its body declares.
+    private func functionBinds(_ name: String) -> Bool {
+        function.parameters.contains { $0.name == name } || bodyBindings.contains(name)
     }
 
     private func record(of call: FunctionCallExprSyntax, name: String) -> CallRecord? {
@@ -132,12 +198,29 @@ extension HandlerBodyRewriter {
     /// the handler would have got.
     func bridged(_ known: KnownOnceClosure, scope: Scope, indent: String) throws(FunctionRefusal) -> Rewritten {
         let closure = known.closure
-        if let capture = closure.signature?.capture {
+        // A strong capture (`[self]`, `[x = y]`) is made where it was; a weak one may find its object gone.
+        if let capture = closure.signature?.capture, capture.items.contains(where: { $0.specifier != nil }) {
             throw refuse(
                 capture, "capture list",
                 "the closure passed to `\(known.apiName)` captures `\(capture.trimmedDescription)`: the async "
                     + "version keeps what it captures alive until it returns, so a path that gave up when it was "
                     + "gone would never run; drop the capture list if that is acceptable")
+        }
+        if known.apiName == "URLSession.downloadTask", let value = handler.valueType,
+            value.referencedNames.contains("URL")
+        {
+            throw refuse(
+                known.call, "download location",
+                "it hands on a URL from `downloadTask`, whose file is deleted when its closure returns; the async "
+                    + "version would return it after that: move or read the file inside the closure first")
+        }
+        if let value = handler.valueType,
+            let type = codebase.nonSendableType(in: value, genericNames: Set(function.genericParameterNames))
+        {
+            throw refuse(
+                known.call, "not Sendable",
+                "its handler's value `\(type)` is not Sendable, and the continuation would carry it out of "
+                    + "`\(known.apiName)`'s closure: make it Sendable first")
         }
         if closure.signature?.attributes.isEmpty == false || closure.signature?.effectSpecifiers != nil {
             throw refuse(closure, "unknown closure", "its closure has attributes or effects: convert by hand")
@@ -158,8 +241,12 @@ extension HandlerBodyRewriter {
                 "this `\(known.apiName)` sits in a `do` block; its error would now go to that `catch`: move it out "
                     + "of the `do`")
         }
+        // A name the closure does not use: its own, or one it reads from outside (a property, a global).
         let taken = scope.declared.union(parameters).union(function.parameters.map(\.name))
-        let continuation = ["continuation", "handlerContinuation"].first { !taken.contains($0) } ?? "continuation_"
+            .union(IdentifierFinder.names(in: closure))
+        let continuation =
+            ["continuation", "handlerContinuation", "bridgeContinuation"].first { !taken.contains($0) }
+            ?? "continuation_\(line(of: closure))"
         var inner = scope.nested
         inner.isTail = true
         inner.inDoCatch = false
@@ -177,6 +264,7 @@ extension HandlerBodyRewriter {
                     + "call it on every path first")
         }
         noteAwaited(known.apiName)
+        bridgesClosure = true
 
         let value = handler.valueType.map { $0.isVoid ? "Void" : $0.source } ?? "Void"
         let head: String
@@ -200,14 +288,25 @@ extension HandlerBodyRewriter {
         let returned = value == "Void" ? "" : "return "
         let tried = canThrow ? "try " : ""
         let signature = closure.signature.map { " " + Self.oneLine($0.trimmedDescription) } ?? ""
-        let callText = Self.oneLine(known.call.with(\.trailingClosure, nil).trimmedDescription)
-        let closeCall = known.statement.id == known.call.id ? "}" : "}.resume()"
+        let closeCall = known.boundName != nil || known.statement.id == known.call.id ? "}" : "}.resume()"
         var lines = ["\(indent)\(returned)\(tried)\(head)"]
-        lines.append("\(indent)    \(callText) {\(signature)")
+        // The call as written, its later lines moved as far as its first.
+        var callLines = known.call.with(\.trailingClosure, nil).trimmedDescription
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let written = CallConverter.indentation(before: known.statement.leadingTrivia)
+        for index in callLines.indices.dropFirst() {
+            let line = callLines[index]
+            callLines[index] =
+                indent + "    " + (line.hasPrefix(written) ? String(line.dropFirst(written.count)) : line)
+        }
+        callLines[0] = indent + "    " + (known.boundName.map { "let \($0) = " } ?? "") + callLines[0]
+        callLines[callLines.count - 1] += " {\(signature)"
+        lines += callLines
         lines.append("\(indent)        \(resume.open)")
         lines += body.lines
         lines.append("\(indent)        \(resume.close)")
         lines.append("\(indent)    \(closeCall)")
+        if let name = known.boundName { lines.append("\(indent)    \(name).resume()") }
         lines.append("\(indent)\(tail)")
         return Rewritten(lines: lines, exit: .always)
     }

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import Layers
+
+/// Calls the async versions the rounds generated: CI adds this file once the last round has run (the
+/// functions do not exist before), so the generated code is run, not only built.
+struct AsyncVersionsTests {
+    let store = RecordStore(records: [Record(id: 1, name: " ada "), Record(id: 2, name: "grace")])
+
+    @Test func layersAnswerAsTheirCallbacksDid() async throws {
+        let repository = RecordRepository(store: store)
+        #expect(try await repository.record(id: 1) == Record(id: 1, name: "ada"))
+        await #expect(throws: StoreError.missing(9)) { try await repository.record(id: 9) }
+        #expect(await repository.size() == 2)
+        let service = UserService(repository: repository)
+        #expect(try await service.user(id: 2) == User(id: 2, displayName: "Grace"))
+        #expect(try await service.users(first: 1, second: 2).map(\.displayName) == ["ada", "grace"])
+        await #expect(throws: LookupError.notFound(5)) { try await service.shout(id: 5) }
+        let controller = ProfileController(users: service)
+        #expect(try await controller.greeting(id: 2) == "Hello, Grace")
+    }
+
+    @Test func archiveHopsOntoItsQueueAndWaits() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let archive = RecordArchive(directory: directory)
+        try await archive.save(Record(id: 3, name: "lin"))
+        #expect(try await archive.archived(id: 3) == Record(id: 3, name: "lin"))
+        #expect(try await archive.fetch(id: 3) == Record(id: 3, name: "lin"))
+        await #expect(throws: LookupError.notFound(4)) { try await archive.archived(id: 4) }
+        #expect(await archive.archivedCount() == 1)
+        let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
+        await #expect(throws: (any Error).self) { try await unwritable.save(Record(id: 1, name: "x")) }
+    }
+}
