@@ -398,7 +398,7 @@ import Testing
             text.contains(
                 """
                             DispatchQueue.main.async {
-                                continuation.resume(with: Result { () throws -> String in
+                                continuation.resume(with: Swift.Result { () throws -> String in
                                     return String(describing: Thread.current)
                 """))
         // The `where` case is kept: the switch stays, over the awaited outcome.
@@ -544,6 +544,45 @@ import Testing
         #expect(text.contains(relayed + "            throw error\n"))
         #expect(output.stderr.contains("loose(id:completion:): its `Task` lets errors escape"))
         #expect(output.stderr.contains("name(id:completion:): `Special` overrides it"))
+    }
+
+    @Test func clashingNamesAreRefusedAndResultExpressionsTyped() throws {
+        let (output, text) = try convert(
+            """
+            class Base {
+                func size(id: Int) async throws -> Int { 0 }
+            }
+            final class Service: Base {
+                let store = Store()
+                func size(id: Int, completion: @escaping (Result<Int, Error>) -> Void) {
+                    store.load(id: id) { result in completion(.success(id)) }
+                }
+                func pick(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { _ in completion(.success("x")) }
+                }
+                func pick(id: Int, handler: @escaping (String?, Error?) -> Void) {
+                    store.load(id: id) { result in handler("y", nil) }
+                }
+                func choose(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { _ in
+                        completion(id > 0 ? .success("a") : .failure(StoreError.missing))
+                    }
+                }
+            }
+            """)
+        #expect(
+            output.stderr.contains(":6: not converted: size(id:completion:): `size(id:)` is declared already (Base"))
+        #expect(
+            output.stderr.contains(":9: not converted: pick(id:completion:): `pick(id:handler:)` is declared already"))
+        #expect(
+            output.stderr.contains(":12: not converted: pick(id:handler:): `pick(id:completion:)` is declared already"))
+        // The old closure went on whatever `load` answered; the typed cast gives `.get()` the whole expression.
+        #expect(
+            text.contains(
+                """
+                        _ = try? await store.load(id: id)
+                        return try (id > 0 ? .success("a") : .failure(StoreError.missing) as Swift.Result<String, any Error>).get()
+                """))
     }
 
     @Test func roundsNeedFunctions() {

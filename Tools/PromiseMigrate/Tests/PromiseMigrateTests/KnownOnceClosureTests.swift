@@ -74,7 +74,7 @@ import Testing
                     func write(_ data: Data, to url: URL) async throws {
                         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                             queue.async {
-                                continuation.resume(with: Result { () throws -> Void in
+                                continuation.resume(with: Swift.Result { () throws -> Void in
                                     // One writer at a time.
                                     do {
                                         try data.write(to: url)
@@ -126,9 +126,9 @@ import Testing
             text.contains(
                 """
                     func body(of request: URLRequest) async throws(NetError) -> Data {
-                        return try await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, NetError>, Never>) in
+                        return try await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Data, NetError>, Never>) in
                             dataTask(with: request) { data, response, error in
-                                continuation.resume(returning: Result { () throws(NetError) -> Data in
+                                continuation.resume(returning: Swift.Result { () throws(NetError) -> Data in
                                     guard let data, error == nil else {
                                         throw .transport
                                     }
@@ -291,7 +291,7 @@ import Testing
             text.contains(
                 """
                             let task = session.dataTask(with: url) { data, _, error in
-                                continuation.resume(with: Result { () throws -> Data in
+                                continuation.resume(with: Swift.Result { () throws -> Data in
                 """))
         #expect(text.contains("            }\n            task.resume()\n        }\n"))
     }

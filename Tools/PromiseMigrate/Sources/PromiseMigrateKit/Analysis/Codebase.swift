@@ -448,7 +448,9 @@ public struct Codebase: Sendable {
         return functions(named: name).first { key in
             let candidate = function(key)
             guard candidate.isAsync, candidate.parameters.map(\.label) == labels else { return false }
-            guard let simpleType, !simpleType.isEmpty else { return true }
+            guard let simpleType else { return true }
+            // A free function's variant is a free function, not another type's method of that name.
+            if simpleType.isEmpty { return candidate.context.typePath.isEmpty }
             return candidate.context.typePath.split(separator: ".").last.map(String.init) == simpleType
         }
     }

@@ -161,16 +161,36 @@ public struct FunctionConverter {
                     + "version could not infer it")
         }
         let asyncLabels = kept.map { function.parameters[$0].label }
-        // A synchronous `value(for:)` beside a new `value(for:) async`: async code calling it would get the new one.
+        // A synchronous `value(for:)` beside a new `value(for:) async` (in the type, a superclass, a
+        // subclass, or a protocol it conforms to), or another callback overload that would get the same
+        // async name: async code calling it would get the new function, or the two would clash.
+        let ownerName = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let family = ownerName.isEmpty ? [] : codebase.family(of: ownerName)
         if let taken = codebase.functions(named: function.name).first(where: { other in
+            guard other != key else { return false }
             let candidate = codebase.function(other)
-            return other != key && !candidate.isAsync && candidate.context.typePath == function.context.typePath
-                && candidate.parameters.map(\.label) == asyncLabels
+            // Told apart by labels and types, as overloads are.
+            let parameters: [ParameterRecord]
+            if let otherHandler = codebase.handler(other), !candidate.isAsync {
+                parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
+                    .map { candidate.parameters[$0] }
+            } else {
+                parameters = candidate.parameters
+            }
+            guard parameters.map(\.label) == asyncLabels,
+                parameters.map(\.type) == kept.map({ function.parameters[$0].type })
+            else { return false }
+            if candidate.context.typePath == function.context.typePath { return !candidate.isAsync }
+            let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+            guard !type.isEmpty, !ownerName.isEmpty else { return false }
+            return family.contains(type) || codebase.family(of: type).contains(ownerName)
         }) {
             throw refuse(
                 declaration.name, "name taken",
-                "`\(codebase.function(taken).fullName)` is declared already (line \(codebase.function(taken).line)); "
-                    + "an async function of that name would take over its calls in async code: rename one first")
+                "`\(codebase.function(taken).fullName)` is declared already (\(codebase.function(taken).context.typePath), "
+                    + "line \(codebase.function(taken).line) of \(codebase.files[taken.file].path.split(separator: "/").last ?? "")); "
+                    + "an async `\(function.name)` with these labels would clash with it, or take over its calls in "
+                    + "async code: rename one first")
         }
         if let before = declaration.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
             converter.location(for: before.endPositionBeforeTrailingTrivia).line

@@ -219,6 +219,17 @@ final class HandlerBodyRewriter {
         return returnsHandle && Self.readsOnly(value)
     }
 
+    /// `result`, `make()`, `self.load(x).map(f)`: a chain of names, members and calls that starts at a name,
+    /// so that `.get()` after it applies to the whole and its type needs no context.
+    static func isNamedPostfix(_ expression: ExprSyntax) -> Bool {
+        if expression.is(DeclReferenceExprSyntax.self) { return true }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return isNamedPostfix(call.calledExpression) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return isNamedPostfix(base)
+        }
+        return false
+    }
+
     /// `nil`, a literal, a name or `a.b.c`: an expression that does no work (a call may).
     static func readsOnly(_ expression: ExprSyntax) -> Bool {
         if expression.is(NilLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
@@ -706,8 +717,14 @@ final class HandlerBodyRewriter {
                 } else {
                     lines = ["throw \(payload.trimmedDescription)"]
                 }
-            } else {
+            } else if Self.isNamedPostfix(argument) {
                 lines = ["return try \(argument.trimmedDescription).get()"]
+            } else {
+                // `c ? .success(x) : .failure(e)`, `.success(x).map { … }`: typed, so that `.get()` applies to
+                // the whole and the implicit members have a type.
+                let value = handler.valueType.map { $0.isVoid ? "Void" : $0.source } ?? "Void"
+                let result = "Swift.Result<\(value), \(typedFailure ?? "any Error")>"
+                lines = ["return try (\(argument.trimmedDescription) as \(result)).get()"]
             }
         case .optionalError:
             guard arguments.count == 1, let error = arguments.first else { throw unexpected(call) }

@@ -23,7 +23,7 @@ import SwiftSyntax
 /// func save(_ data: Data, to url: URL) async throws {
 ///     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
 ///         queue.async {
-///             continuation.resume(with: Result { () throws -> Void in
+///             continuation.resume(with: Swift.Result { () throws -> Void in
 ///                 do {
 ///                     try data.write(to: url)
 ///                     return
@@ -214,6 +214,16 @@ extension HandlerBodyRewriter {
                 "it hands on a URL from `downloadTask`, whose file is deleted when its closure returns; the async "
                     + "version would return it after that: move or read the file inside the closure first")
         }
+        // From the main actor, only what is Sendable may leave through the continuation: main-actor state
+        // is not disconnected, so Swift 6 refuses to send it. (Elsewhere a value made in the closure may.)
+        let onMainActor =
+            known.onMainQueue || (function.attributes + function.context.typeAttributes).contains("@MainActor")
+        if let value = handler.valueType, onMainActor, !isSendable(value) {
+            throw refuse(
+                known.call, "not Sendable",
+                "its handler's value `\(value.source)` is not known to be Sendable, and from the main actor the "
+                    + "continuation would send it out of `\(known.apiName)`'s closure: make it Sendable first")
+        }
         if let value = handler.valueType,
             let type = codebase.nonSendableType(in: value, genericNames: Set(function.genericParameterNames))
         {
@@ -272,13 +282,13 @@ extension HandlerBodyRewriter {
         let tail: String
         if let failure = typedFailure {
             head =
-                "await withCheckedContinuation { (\(continuation): CheckedContinuation<Result<\(value), \(failure)>, Never>) in"
-            resume = ("\(continuation).resume(returning: Result { () throws(\(failure)) -> \(value) in", "})")
+                "await withCheckedContinuation { (\(continuation): CheckedContinuation<Swift.Result<\(value), \(failure)>, Never>) in"
+            resume = ("\(continuation).resume(returning: Swift.Result { () throws(\(failure)) -> \(value) in", "})")
             tail = "}.get()"
         } else if canThrow {
             head =
                 "await withCheckedThrowingContinuation { (\(continuation): CheckedContinuation<\(value), any Error>) in"
-            resume = ("\(continuation).resume(with: Result { () throws -> \(value) in", "})")
+            resume = ("\(continuation).resume(with: Swift.Result { () throws -> \(value) in", "})")
             tail = "}"
         } else {
             head = "await withCheckedContinuation { (\(continuation): CheckedContinuation<\(value), Never>) in"
@@ -310,6 +320,27 @@ extension HandlerBodyRewriter {
         lines.append("\(indent)\(tail)")
         return Rewritten(lines: lines, exit: .always)
     }
+
+    /// Whether `type` is Sendable for certain: the standard library's and Foundation's value types, the
+    /// codebase's types that say so, and optionals, arrays, dictionaries and tuples of those.
+    func isSendable(_ type: TypeRef) -> Bool {
+        switch type {
+        case .optional(let wrapped), .array(let wrapped): return isSendable(wrapped)
+        case .dictionary(let key, let value): return isSendable(key) && isSendable(value)
+        case .tuple(let elements): return elements.allSatisfy(isSendable)
+        case .named(let name, let arguments):
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            if Self.sendableValueTypes.contains(simple) { return arguments.allSatisfy(isSendable) }
+            return arguments.isEmpty && codebase.isSendableType(path: name)
+        default: return false
+        }
+    }
+
+    static let sendableValueTypes: Set<String> = [
+        "Void", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "String", "Character", "Substring", "Data", "Date", "URL", "UUID", "Decimal",
+        "TimeInterval", "Array", "Dictionary", "Set", "Optional", "Result",
+    ]
 
     /// Code written over several lines, on one: a line break becomes one space, or none next to a
     /// bracket or before a `.` (where a space would make `.member` an implicit member).

@@ -74,6 +74,14 @@ struct NestedCallRewriter {
         }
         let awaitPrefix = (variant.throwsClause != nil ? "try " : "") + "await "
         if variant.throwsClause != nil {
+            // `{ _ in … }`: the old code went on whatever the outcome, so the new one ignores the error too.
+            // (Where the function can throw, other shapes are tried next.)
+            if outer.canThrow,
+                let ignoring = try? outcomeIgnored(
+                    call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
+            {
+                return ignoring
+            }
             if !outer.canThrow {
                 if let ignoring = try outcomeIgnored(
                     call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
