@@ -171,7 +171,10 @@ public struct FunctionConverter {
             let candidate = codebase.function(other)
             // Told apart by labels and types, as overloads are.
             let parameters: [ParameterRecord]
-            if let otherHandler = codebase.handler(other), !candidate.isAsync {
+            let sameType = candidate.context.typePath == function.context.typePath
+            // A callback overload in the type itself gets the same async name; in a related type (a protocol
+            // requirement the function implements) it is the same API.
+            if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
                 parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
                     .map { candidate.parameters[$0] }
             } else {
@@ -180,7 +183,7 @@ public struct FunctionConverter {
             guard parameters.map(\.label) == asyncLabels,
                 parameters.map(\.type) == kept.map({ function.parameters[$0].type })
             else { return false }
-            if candidate.context.typePath == function.context.typePath { return !candidate.isAsync }
+            if sameType { return !candidate.isAsync }
             let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
             guard !type.isEmpty, !ownerName.isEmpty else { return false }
             return family.contains(type) || codebase.family(of: type).contains(ownerName)

@@ -224,14 +224,6 @@ extension HandlerBodyRewriter {
                 "its handler's value `\(value.source)` is not known to be Sendable, and from the main actor the "
                     + "continuation would send it out of `\(known.apiName)`'s closure: make it Sendable first")
         }
-        if let value = handler.valueType,
-            let type = codebase.nonSendableType(in: value, genericNames: Set(function.genericParameterNames))
-        {
-            throw refuse(
-                known.call, "not Sendable",
-                "its handler's value `\(type)` is not Sendable, and the continuation would carry it out of "
-                    + "`\(known.apiName)`'s closure: make it Sendable first")
-        }
         if closure.signature?.attributes.isEmpty == false || closure.signature?.effectSpecifiers != nil {
             throw refuse(closure, "unknown closure", "its closure has attributes or effects: convert by hand")
         }
