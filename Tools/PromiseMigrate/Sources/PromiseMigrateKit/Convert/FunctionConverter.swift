@@ -172,6 +172,13 @@ public struct FunctionConverter {
             // Told apart by labels and types, as overloads are.
             let parameters: [ParameterRecord]
             let sameType = candidate.context.typePath == function.context.typePath
+            // The same API seen twice: a protocol's requirement and its extension's implementation, or `#if`
+            // branches.
+            if candidate.parameters.map(\.label) == function.parameters.map(\.label),
+                candidate.parameters.map(\.type) == function.parameters.map(\.type)
+            {
+                return false
+            }
             // A callback overload in the type itself gets the same async name; in a related type (a protocol
             // requirement the function implements) it is the same API.
             if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
