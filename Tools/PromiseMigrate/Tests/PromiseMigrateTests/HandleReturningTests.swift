@@ -21,16 +21,8 @@ import Testing
         }
         """
 
-    /// `convert --functions` of `code` (with the client beside it), written: the standard error and the
-    /// file's new text.
     private func convert(_ code: String) throws -> (stderr: String, text: String) {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write(Self.client, to: "Client.swift")
-        try folder.write(code, to: "Service.swift")
-        let path = folder.path + "/Service.swift"
-        let run = runCommand(["convert", "--functions", path, "--context", folder.path, "--write"])
-        return (run.output.stderr, try String(contentsOfFile: path, encoding: .utf8))
+        try convertFunctions(code, beside: ["Client.swift": Self.client])
     }
 
     @Test func theOldFunctionKeepsItsBodyAndTheAsyncOneDropsTheHandle() throws {

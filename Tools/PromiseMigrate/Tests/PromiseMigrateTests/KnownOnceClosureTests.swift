@@ -5,14 +5,8 @@ import Testing
 /// `convert --functions` over closures the platform runs once (a dispatch queue hop, a URLSession
 /// task): the async version keeps them and waits on a continuation their closure resumes.
 @Suite struct KnownOnceClosureTests {
-    /// `convert --functions` of `code`, written: the standard error and the file's new text.
     private func convert(_ code: String) throws -> (stderr: String, text: String) {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write(code, to: "Service.swift")
-        let path = folder.path + "/Service.swift"
-        let run = runCommand(["convert", "--functions", path, "--context", folder.path, "--write"])
-        return (run.output.stderr, try String(contentsOfFile: path, encoding: .utf8))
+        try convertFunctions(code)
     }
 
     @Test func aQueueHopIsKeptAndAwaited() throws {

@@ -67,3 +67,15 @@ extension Codebase {
         }
     }
 }
+
+/// `convert --functions --write` of `code`, written as Service.swift beside the `context` files (name to
+/// text): the command's standard error and Service.swift's new text.
+func convertFunctions(_ code: String, beside context: [String: String] = [:]) throws -> (stderr: String, text: String) {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for (name, text) in context { try folder.write(text, to: name) }
+    try folder.write(code, to: "Service.swift")
+    let path = folder.path + "/Service.swift"
+    let run = runCommand(["convert", "--functions", path, "--context", folder.path, "--write"])
+    return (run.output.stderr, try String(contentsOfFile: path, encoding: .utf8))
+}

@@ -2,11 +2,10 @@ import SwiftSyntax
 
 /// Where statements touch the completion handler: a mention of its name, or a `return` of the function
 /// (not one in a nested closure or function, which returns from that).
-final class HandlerUseFinder: SyntaxVisitor {
+final class HandlerUseFinder: OwnBodyVisitor {
     private let names: Set<String>
     private(set) var mentionsHandler = false
     private(set) var returns = false
-    private var closureDepth = 0
 
     private init(names: Set<String>) {
         self.names = names
@@ -29,19 +28,8 @@ final class HandlerUseFinder: SyntaxVisitor {
         }
         return .visitChildren
     }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        closureDepth += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
-    // A nested function's `return` is its own, but its use of the handler counts.
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        closureDepth += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: FunctionDeclSyntax) { closureDepth -= 1 }
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if closureDepth == 0 { returns = true }
+        if nestedDepth == 0 { returns = true }
         return .visitChildren
     }
 }

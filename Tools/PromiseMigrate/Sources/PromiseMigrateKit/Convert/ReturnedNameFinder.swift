@@ -2,10 +2,9 @@ import SwiftSyntax
 
 /// The names a function body uses only to return them (`let task = …; task.resume()` uses `task`;
 /// `let request = Request(); …; return request` does not): the handle an async version drops.
-final class ReturnedNameFinder: SyntaxVisitor {
+final class ReturnedNameFinder: OwnBodyVisitor {
     private var returned: [String: Int] = [:]
     private var uses: [String: Int] = [:]
-    private var closureDepth = 0
 
     static func namesOnlyReturned(in body: CodeBlockSyntax) -> Set<String> {
         let finder = ReturnedNameFinder(viewMode: .sourceAccurate)
@@ -13,18 +12,8 @@ final class ReturnedNameFinder: SyntaxVisitor {
         return Set(finder.returned.filter { finder.uses[$0.key] == $0.value }.keys)
     }
 
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        closureDepth += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        closureDepth += 1
-        return .visitChildren
-    }
-    override func visitPost(_ node: FunctionDeclSyntax) { closureDepth -= 1 }
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if closureDepth == 0, let name = node.expression?.as(DeclReferenceExprSyntax.self)?.baseName.text {
+        if nestedDepth == 0, let name = node.expression?.as(DeclReferenceExprSyntax.self)?.baseName.text {
             returned[name, default: 0] += 1
         }
         return .visitChildren
