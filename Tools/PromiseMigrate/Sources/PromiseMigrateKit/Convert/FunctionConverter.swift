@@ -145,16 +145,10 @@ public struct FunctionConverter {
                 "its handler has a default, and async code calls it without one (\(site)): that call would now "
                     + "reach the async version; pass the handler there, or convert the call, first")
         }
-        var genericOnlyInHandler: String?
-        if let value = handler.valueType {
-            let inArguments = kept.reduce(into: Set<String>()) {
-                $0.formUnion(function.parameters[$1].type.referencedNames)
-            }
-            genericOnlyInHandler =
-                value.referencedNames.intersection(function.genericParameterNames)
-                .subtracting(inArguments).sorted().first
-        }
-        if let generic = genericOnlyInHandler, !returnsHandle {
+        if let value = handler.valueType, !returnsHandle,
+            let generic = value.referencedNames.intersection(function.genericParameterNames)
+                .subtracting(kept.flatMap { function.parameters[$0].type.referencedNames }).sorted().first
+        {
             throw refuse(
                 declaration.name, "generic result",
                 "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
@@ -247,12 +241,6 @@ public struct FunctionConverter {
         // The old function keeps its body when the async version drops its handle, or keeps a queue hop or
         // a task: its callers still start the work before it returns, in their order, and get the handle.
         let keepsBody = returnsHandle || rewriter.bridgesClosure
-        if let generic = genericOnlyInHandler, !keepsBody {
-            throw refuse(
-                declaration.name, "generic result",
-                "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
-                    + "version could not infer it")
-        }
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",

@@ -161,9 +161,9 @@ extension HandlerBodyRewriter {
         let written = member.base?.trimmedDescription
         if let written, functionBinds(written) { return false }
         if let declared = record.receiverType { return declared == type }
-        // A property of the type, unless a local or parameter of the function hides it.
+        // A property of the type (no local or parameter hides it: checked above).
         guard let name = record.receiverName, let owner = record.enclosingType,
-            written == "self.\(name)" || (written == name && !functionBinds(name))
+            written == "self.\(name)" || written == name
         else { return false }
         return codebase.propertyType(named: name, in: owner) == type
     }

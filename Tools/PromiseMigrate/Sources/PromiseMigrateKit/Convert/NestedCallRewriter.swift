@@ -75,13 +75,7 @@ struct NestedCallRewriter {
         let awaitPrefix = (variant.throwsClause != nil ? "try " : "") + "await "
         if variant.throwsClause != nil {
             // `{ _ in … }`: the old code went on whatever the outcome, so the new one ignores the error too.
-            // (Where the function can throw, other shapes are tried next.)
-            if outer.canThrow,
-                let ignoring = try? outcomeIgnored(
-                    call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
-            {
-                return ignoring
-            }
+            // Where the function can throw, the other shapes are tried next instead of refusing.
             if !outer.canThrow {
                 if let ignoring = try outcomeIgnored(
                     call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
@@ -91,6 +85,11 @@ struct NestedCallRewriter {
                 throw refuse(
                     call, "error with nowhere to go",
                     "`\(variant.fullName)` throws, and this function's handler cannot report an error")
+            }
+            if let ignoring = try? outcomeIgnored(
+                call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
+            {
+                return ignoring
             }
             let thrown = HandlerBodyRewriter.thrownType(variant.throwsClause)
             if let own = outer.typedFailure, thrown != own {
