@@ -34,4 +34,13 @@ struct AsyncVersionsTests {
         let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
         await #expect(throws: (any Error).self) { try await unwritable.save(Record(id: 1, name: "x")) }
     }
+
+    @Test func keptBodiesAnswerAsTheirCallbacksDid() async throws {
+        let labels = RecordLabels(store: store)
+        #expect(try await labels.label(for: "ada") == "#ADA")
+        await #expect(throws: StoreError.offline) { try await labels.label(for: "") }
+        #expect(try await labels.storedName(id: 2) == "grace")
+        #expect(try await labels.mixedFailures(id: 1) == Record(id: 1, name: " ada "))
+        await #expect(throws: LookupError.notFound(9)) { try await labels.mixedFailures(id: 9) }
+    }
 }

@@ -386,8 +386,8 @@ public struct Codebase: Sendable {
 
     /// An async function that replaces callback function `key`: the target of its `@available(*, renamed:)`,
     /// or one in the same type named as it is (or with `Async` after the name) that takes the same
-    /// arguments less the handler and, perhaps, some defaulted ones (`callbackQueue:`), which an async API
-    /// has no use for.
+    /// arguments less the handler and, perhaps, some defaulted ones or a queue (`callbackQueue:`), which an
+    /// async API has no use for.
     public func asyncVariant(of key: FunctionKey) -> FunctionKey? {
         let function = function(key)
         if let renamed = function.renamedTo {
@@ -405,7 +405,11 @@ public struct Codebase: Sendable {
             if let exact = asyncFunction(named: name, labels: labels, typePath: typePath) { return exact }
         }
         let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
-        guard kept.contains(where: { $0.defaultValue != nil }) else { return nil }
+        // A protocol requirement's implementation has no defaults, but its queue is no more use to async code.
+        func droppable(_ parameter: ParameterRecord) -> Bool {
+            parameter.defaultValue != nil || parameter.type.withoutOptional.simpleName == "DispatchQueue"
+        }
+        guard kept.contains(where: droppable) else { return nil }
         let simpleType = typePath.split(separator: ".").last.map(String.init) ?? ""
         for name in [function.name, function.name + "Async"] {
             let match = functions(named: name).first { candidateKey in
@@ -417,7 +421,7 @@ public struct Codebase: Sendable {
                 for parameter in kept {
                     if remaining.first == parameter.label {
                         remaining.removeFirst()
-                    } else if parameter.defaultValue == nil {
+                    } else if !droppable(parameter) {
                         return false
                     }
                 }

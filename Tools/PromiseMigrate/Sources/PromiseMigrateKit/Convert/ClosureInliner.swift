@@ -200,7 +200,10 @@ struct ClosureInliner {
                 failure: Array(guardStatement.body.statements), scope: scope, indent: indent)
         }
         if let branch = CallConverter.ifLet(first, binding: names.error) {
-            if let elseIf = branch.elseIf, body.count == 1, optionalValue,
+            // `else { if let value { S } }` reads as `else if let value { S }`.
+            let nestedIf = branch.elseBody.flatMap { $0.count == 1 ? $0.first : nil }
+                .flatMap { CallConverter.ifLet($0, binding: names.value) == nil ? nil : $0 }
+            if let elseIf = branch.elseIf ?? nestedIf, body.count == 1, optionalValue,
                 let valueBranch = CallConverter.ifLet(elseIf, binding: names.value), valueBranch.elseBody == nil
             {
                 return try split(

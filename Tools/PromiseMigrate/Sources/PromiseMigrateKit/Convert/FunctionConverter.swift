@@ -154,48 +154,51 @@ public struct FunctionConverter {
                 "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
                     + "version could not infer it")
         }
-        let asyncLabels = kept.map { function.parameters[$0].label }
         // A synchronous `value(for:)` beside a new `value(for:) async` (in the type, a superclass, a
         // subclass, or a protocol it conforms to), or another callback overload that would get the same
         // async name: async code calling it would get the new function, or the two would clash.
         let ownerName = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
         let family = ownerName.isEmpty ? [] : codebase.family(of: ownerName)
-        if let taken = codebase.functions(named: function.name).first(where: { other in
-            guard other != key else { return false }
-            let candidate = codebase.function(other)
-            // Told apart by labels and types, as overloads are.
-            let parameters: [ParameterRecord]
-            let sameType = candidate.context.typePath == function.context.typePath
-            // The same API seen twice: a protocol's requirement and its extension's implementation, or `#if`
-            // branches.
-            if candidate.parameters.map(\.label) == function.parameters.map(\.label),
-                candidate.parameters.map(\.type) == function.parameters.map(\.type)
-            {
-                return false
+        func checkNameFree(_ kept: [Int]) throws(FunctionRefusal) {
+            let asyncLabels = kept.map { function.parameters[$0].label }
+            if let taken = codebase.functions(named: function.name).first(where: { other in
+                guard other != key else { return false }
+                let candidate = codebase.function(other)
+                // Told apart by labels and types, as overloads are.
+                let parameters: [ParameterRecord]
+                let sameType = candidate.context.typePath == function.context.typePath
+                // The same API seen twice: a protocol's requirement and its extension's implementation, or `#if`
+                // branches.
+                if candidate.parameters.map(\.label) == function.parameters.map(\.label),
+                    candidate.parameters.map(\.type) == function.parameters.map(\.type)
+                {
+                    return false
+                }
+                // A callback overload in the type itself gets the same async name; in a related type (a protocol
+                // requirement the function implements) it is the same API.
+                if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
+                    parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
+                        .map { candidate.parameters[$0] }
+                } else {
+                    parameters = candidate.parameters
+                }
+                guard parameters.map(\.label) == asyncLabels,
+                    parameters.map(\.type) == kept.map({ function.parameters[$0].type })
+                else { return false }
+                if sameType { return !candidate.isAsync }
+                let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+                guard !type.isEmpty, !ownerName.isEmpty else { return false }
+                return family.contains(type) || codebase.family(of: type).contains(ownerName)
+            }) {
+                throw refuse(
+                    declaration.name, "name taken",
+                    "`\(codebase.function(taken).fullName)` is declared already (\(codebase.function(taken).context.typePath), "
+                        + "line \(codebase.function(taken).line) of \(codebase.files[taken.file].path.split(separator: "/").last ?? "")); "
+                        + "an async `\(function.name)` with these labels would clash with it, or take over its calls in "
+                        + "async code: rename one first")
             }
-            // A callback overload in the type itself gets the same async name; in a related type (a protocol
-            // requirement the function implements) it is the same API.
-            if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
-                parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
-                    .map { candidate.parameters[$0] }
-            } else {
-                parameters = candidate.parameters
-            }
-            guard parameters.map(\.label) == asyncLabels,
-                parameters.map(\.type) == kept.map({ function.parameters[$0].type })
-            else { return false }
-            if sameType { return !candidate.isAsync }
-            let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-            guard !type.isEmpty, !ownerName.isEmpty else { return false }
-            return family.contains(type) || codebase.family(of: type).contains(ownerName)
-        }) {
-            throw refuse(
-                declaration.name, "name taken",
-                "`\(codebase.function(taken).fullName)` is declared already (\(codebase.function(taken).context.typePath), "
-                    + "line \(codebase.function(taken).line) of \(codebase.files[taken.file].path.split(separator: "/").last ?? "")); "
-                    + "an async `\(function.name)` with these labels would clash with it, or take over its calls in "
-                    + "async code: rename one first")
         }
+        try checkNameFree(kept)
         if let before = declaration.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
             converter.location(for: before.endPositionBeforeTrailingTrivia).line
                 == converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
@@ -221,18 +224,31 @@ public struct FunctionConverter {
                         + "(variadic, inout, autoclosure or unnamed)")
             }
         }
-        let rewriter = HandlerBodyRewriter(
-            codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
-        rewriter.returnsHandle = returnsHandle
-        if returnsHandle { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
-        rewriter.bodyBindings = IdentifierFinder.bound(in: body)
-        var scope = HandlerBodyRewriter.Scope()
-        scope.declared = Set(kept.map { function.parameters[$0].name })
-        for index in kept where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {
-            scope.nonOptional.insert(function.parameters[index].name)
-        }
         let indent = CallConverter.indentation(before: declaration.leadingTrivia)
-        let rewritten = try rewriter.block(Array(body.statements), scope: scope, indent: indent + "    ")
+        func rewrite(widening: Bool) throws(FunctionRefusal) -> (HandlerBodyRewriter, HandlerBodyRewriter.Rewritten) {
+            let rewriter = HandlerBodyRewriter(
+                codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
+            if widening { rewriter.widenedFailure = rewriter.typedFailure }
+            rewriter.returnsHandle = returnsHandle
+            if returnsHandle { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
+            rewriter.bodyBindings = IdentifierFinder.bound(in: body)
+            var scope = HandlerBodyRewriter.Scope()
+            scope.declared = Set(kept.map { function.parameters[$0].name })
+            for index in kept
+            where !(function.parameters[index].type != function.parameters[index].type.withoutOptional) {
+                scope.nonOptional.insert(function.parameters[index].name)
+            }
+            return (rewriter, try rewriter.block(Array(body.statements), scope: scope, indent: indent + "    "))
+        }
+        // An awaited call that throws another type than the handler's typed failure: the async version throws
+        // untyped, beside the old function kept as it is (a wrapper could not turn any error into the type).
+        let rewriter: HandlerBodyRewriter
+        let rewritten: HandlerBodyRewriter.Rewritten
+        do throws(FunctionRefusal) {
+            (rewriter, rewritten) = try rewrite(widening: false)
+        } catch  where error.kind == "typed failure" {
+            (rewriter, rewritten) = try rewrite(widening: true)
+        }
         if rewritten.exit != .always {
             throw refuse(
                 body.rightBrace, "a path without the handler",
@@ -240,7 +256,12 @@ public struct FunctionConverter {
         }
         // The old function keeps its body when the async version drops its handle, or keeps a queue hop or
         // a task: its callers still start the work before it returns, in their order, and get the handle.
-        let keepsBody = returnsHandle || rewriter.bridgesClosure
+        // So it does when it calls the handler before it returns (a wrapper would call it later, from a
+        // task), and when the async version's errors are wider than the handler's.
+        let synchronous = rewriter.awaited.isEmpty && rewriter.deliveries != [.mainQueue]
+        let keepsBody =
+            returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
+            || rewriter.dropsDeliveryQueue
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
@@ -253,12 +274,6 @@ public struct FunctionConverter {
                 "it returns `\(function.returnType?.source ?? "")` as well as calling the handler, and awaits "
                     + "nothing: an async version beside it would only repeat it; convert by hand")
         }
-        if rewriter.awaited.isEmpty, !onMainQueue {
-            throw refuse(
-                declaration.name, "synchronous",
-                "it calls the handler before it returns, on every path: the wrapper would call it later, from a task, "
-                    + "and callers that rely on it having run would change; make it return its value instead")
-        }
         var bodyLines = rewritten.lines
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
@@ -268,11 +283,26 @@ public struct FunctionConverter {
         {
             throw refuse(
                 declaration.name, "nothing to do",
-                "it only calls the handler (on the main queue): an async version would do nothing; callers can "
-                    + "`await MainActor.run` instead")
+                onMainQueue
+                    ? "it only calls the handler (on the main queue): an async version would do nothing; callers can "
+                        + "`await MainActor.run` instead"
+                    : "it only calls the handler, before it returns: an async version would do nothing; callers can "
+                        + "use what it passes directly")
         }
 
-        let asyncName = "\(function.name)(\(kept.map { "\(function.parameters[$0].label):" }.joined()))"
+        // A queue the handler was delivered on that the async version no longer uses: it returns to its
+        // caller instead. A wrapper would have to deliver there; the kept old function still does.
+        var asyncKept = kept
+        if keepsBody {
+            asyncKept = kept.filter { index in
+                let parameter = function.parameters[index]
+                return parameter.type.withoutOptional.simpleName != "DispatchQueue"
+                    || bodyLines.contains { ClosureInliner.mentions($0, parameter.name) }
+            }
+            if asyncKept != kept { try checkNameFree(asyncKept) }
+        }
+        let droppedNames = Set(kept.filter { !asyncKept.contains($0) }.map { function.parameters[$0].name })
+        let asyncName = "\(function.name)(\(asyncKept.map { "\(function.parameters[$0].label):" }.joined()))"
             .replacingOccurrences(of: "`", with: "")
         let start = converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
@@ -290,11 +320,11 @@ public struct FunctionConverter {
             lines += ["\(indent)}", ""]
         }
         lines += docComment(
-            declaration, dropping: rewriter.handlerNames, returns: !returnsHandle, indent: indent)
+            declaration, dropping: rewriter.handlerNames.union(droppedNames), returns: !returnsHandle, indent: indent)
         lines.append(
             indent
                 + asyncSignature(
-                    declaration, function: function, handler: handler, kept: kept, canThrow: rewriter.canThrow,
+                    declaration, function: function, handler: handler, kept: asyncKept, canThrow: rewriter.canThrow,
                     typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor,
                     availability: rewriter.availability, indent: indent)
                 + " {")

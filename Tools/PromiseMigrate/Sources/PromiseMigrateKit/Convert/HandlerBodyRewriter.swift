@@ -72,7 +72,12 @@ final class HandlerBodyRewriter {
     let canThrow: Bool
     /// The failure type of a `Result` handler that names one (`Result<T, APIError>`): the async
     /// version `throws(APIError)`, and only what throws that type may be awaited.
-    let typedFailure: String?
+    var typedFailure: String?
+    /// The handler's typed failure, given up because an awaited call throws another type: the async version
+    /// throws untyped, and an implicit member it throws (`.failure(.init(…))`) is named by this type.
+    var widenedFailure: String? {
+        didSet { if widenedFailure != nil { typedFailure = nil } }
+    }
     private(set) var deliveries: Set<Delivery> = []
     /// The body ran in `Task { @MainActor in … }`: the async function is `@MainActor`.
     private(set) var runsOnMainActor = false
@@ -84,6 +89,9 @@ final class HandlerBodyRewriter {
     /// A queue hop or URLSession task is kept and awaited: the old function keeps its body, so that
     /// its callers still start the work before it returns, in their order.
     var bridgesClosure = false
+    /// A call that hands the handler on drops the function's own queue argument (`callbackQueue:`), which its
+    /// async variant does not take: only the old function, kept as it is, delivers there.
+    var dropsDeliveryQueue = false
     /// The names the function's body binds (a local may hide a property of the same name).
     var bodyBindings: Set<String> = []
     /// For a function whose handle the async version drops: the names used only to return it
@@ -714,6 +722,8 @@ final class HandlerBodyRewriter {
                 // A Result's failure is never optional: `.failure(e)` compiled, so `throw e` does.
                 if let name = payload.identifier, let caught = scope.errorAliases[name] {
                     lines = ["throw \(caught)"]
+                } else if let widened = widenedFailure, Self.isImplicitMember(payload) {
+                    lines = ["throw (\(payload.trimmedDescription) as \(widened))"]
                 } else {
                     lines = ["throw \(payload.trimmedDescription)"]
                 }
@@ -723,7 +733,7 @@ final class HandlerBodyRewriter {
                 // `c ? .success(x) : .failure(e)`, `.success(x).map { … }`: typed, so that `.get()` applies to
                 // the whole and the implicit members have a type.
                 let value = handler.valueType.map { $0.isVoid ? "Void" : $0.source } ?? "Void"
-                let result = "Swift.Result<\(value), \(typedFailure ?? "any Error")>"
+                let result = "Swift.Result<\(value), \(typedFailure ?? widenedFailure ?? "any Error")>"
                 lines = ["return try (\(argument.trimmedDescription) as \(result)).get()"]
             }
         case .optionalError:
@@ -847,6 +857,12 @@ final class HandlerBodyRewriter {
         "appendingPathComponent", "joined", "sorted", "reversed", "filter", "prefix", "suffix", "dropFirst",
         "dropLast", "components", "split", "description", "formatted", "encode",
     ]
+
+    /// `.init(…)`, `.case`, `.case(…)`: a member whose type comes from the context.
+    static func isImplicitMember(_ expression: ExprSyntax) -> Bool {
+        let callee = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        return callee.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+    }
 
     /// `.success(x)` → ("success", x); `.success` → ("success", nil).
     static func caseCall(_ expression: ExprSyntax) -> (String, ExprSyntax?)? {

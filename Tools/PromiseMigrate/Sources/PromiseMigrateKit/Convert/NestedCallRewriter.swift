@@ -220,12 +220,28 @@ struct NestedCallRewriter {
                 "it passes the handler on to `\(function.fullName)`, whose value is `\(theirValue ?? "Void")`, not "
                     + "`\(ownValue ?? "Void")`")
         }
-        let labels = others.map { $0.label?.text ?? "_" }
-        guard labels == variant.parameters.map(\.label) else {
-            throw refuse(
-                call, "arguments", CallConverter.argumentMismatch(labels, function: function, variant: variant))
+        // The outer function's own delivery queue, passed on with its handler: the async version returns to its
+        // caller instead, and the old function, kept as it is, still delivers there.
+        let wanted = Set(variant.parameters.map(\.label))
+        let queues = others.filter { argument in
+            let label = argument.label?.text ?? "_"
+            guard !wanted.contains(label), let name = argument.expression.identifier,
+                !outer.bodyBindings.contains(name),
+                function.parameters.contains(where: { $0.label == label && $0.defaultValue != nil })
+            else { return false }
+            return outer.function.parameters.contains {
+                $0.name == name && $0.type.withoutOptional.simpleName == "DispatchQueue"
+            }
         }
-        return CallConverter.argumentText(others)
+        let passedOn = others.filter { argument in !queues.contains { $0.id == argument.id } }
+        let labels = passedOn.map { $0.label?.text ?? "_" }
+        guard labels == variant.parameters.map(\.label) else {
+            let written = others.map { $0.label?.text ?? "_" }
+            throw refuse(
+                call, "arguments", CallConverter.argumentMismatch(written, function: function, variant: variant))
+        }
+        if !queues.isEmpty { outer.dropsDeliveryQueue = true }
+        return CallConverter.argumentText(passedOn)
     }
 
     /// The handler closures written at the call, in the order of the API's parameters, and the other

@@ -50,6 +50,23 @@ public final class RecordStore: Sendable {
         Task { completion(await count()) }
     }
 
+    public func name(id: Int) async throws -> String { try await load(id: id).name }
+
+    /// Delivers on `callbackQueue`, as many callback APIs let their callers choose.
+    @available(*, renamed: "name(id:)")
+    public func name(
+        id: Int, callbackQueue: DispatchQueue = .main, completion: @escaping @Sendable (Result<String, Error>) -> Void
+    ) {
+        Task {
+            do {
+                let name = try await self.name(id: id)
+                callbackQueue.async { completion(.success(name)) }
+            } catch {
+                callbackQueue.async { completion(.failure(error)) }
+            }
+        }
+    }
+
     public func ping() async throws {}
 
     @available(*, renamed: "ping()")

@@ -54,15 +54,6 @@ public final class Refused: @unchecked Sendable {  // `pending` is only touched 
         completion(nil)
     }
 
-    public func mixedFailures(id: Int, store: RecordStore, completion: @escaping @Sendable (Result<Record, LookupError>) -> Void) {
-        store.load(id: id) { result in
-            switch result {
-            case .success(let record): completion(.success(record))
-            case .failure: completion(.failure(.notFound(id)))
-            }
-        }
-    }
-
     public func maybeNil(id: Int, completion: @escaping @Sendable (Record?, Error?) -> Void) {
         let cached: Record? = nil
         completion(cached, nil)

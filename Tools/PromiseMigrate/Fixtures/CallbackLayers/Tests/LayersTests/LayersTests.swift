@@ -118,4 +118,40 @@ struct LayersTests {
         }
         #expect(failed != nil)
     }
+
+    @Test func labelsAnswerBeforeReturning() {
+        let labels = RecordLabels(store: store)
+        let answer = Answer<Result<String, StoreError>>()
+        labels.label(for: "ada") { answer.set($0) }
+        #expect(answer.value == .success("#ADA"))
+        labels.label(for: "") { answer.set($0) }
+        #expect(answer.value == .failure(.offline))
+    }
+
+    @Test func labelsAnswerOnTheQueueGiven() async {
+        let labels = RecordLabels(store: store)
+        let queue = DispatchQueue(label: "labels")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let (name, onQueue) = await withCheckedContinuation { continuation in
+            labels.storedName(id: 2, callbackQueue: queue) {
+                continuation.resume(returning: (try? $0.get(), DispatchQueue.getSpecific(key: key) == true))
+            }
+        }
+        #expect(name == "grace")
+        #expect(onQueue)
+        let mixed = await withCheckedContinuation { continuation in
+            labels.mixedFailures(id: 9) { continuation.resume(returning: $0) }
+        }
+        #expect(mixed == .failure(.notFound(9)))
+    }
+}
+
+/// What a handler was given, read after the call.
+final class Answer<Value: Sendable>: @unchecked Sendable {  // `stored` is guarded by `lock`
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var value: Value? { lock.withLock { stored } }
 }

@@ -1,0 +1,169 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions` where a thin wrapper would change what callers see: the old function keeps its
+/// body, and the async version is added beside it. A handler called before the function returns, errors
+/// wider than the handler's typed failure, and a delivery queue the async version has no use for.
+@Suite struct KeptBodyTests {
+    static let store = """
+        import Foundation
+        enum LookupError: Error { case gone, invalid(String) }
+        final class Store: Sendable {
+            func load(id: Int) async throws -> String { "" }
+            @available(*, renamed: "load(id:)")
+            func load(id: Int, callbackQueue: DispatchQueue = .main,
+                      completion: @escaping (Result<String, Error>) -> Void) {}
+            func name(id: Int) async throws -> String { "" }
+            func name(id: Int, completion: @escaping (String?, Error?) -> Void) {}
+        }
+        """
+
+    private func convert(_ code: String) throws -> (stderr: String, text: String) {
+        try convertFunctions(code, beside: ["Store.swift": Self.store])
+    }
+
+    @Test func aHandlerCalledBeforeReturningKeepsTheOldBody() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Parser {
+                /// Parses a count.
+                /// - Parameter completion: called with the count, at once.
+                func count(of text: String, completion: @escaping (Result<Int, Error>) -> Void) {
+                    guard let count = Int(text) else {
+                        completion(.failure(LookupError.invalid(text)))
+                        return
+                    }
+                    completion(.success(count * 2))
+                }
+                func ready(completion: @escaping () -> Void) {
+                    completion()
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"))
+        // The old function, unchanged, still calls the handler before it returns.
+        #expect(
+            text.contains(
+                """
+                    @available(*, renamed: "count(of:)")
+                    func count(of text: String, completion: @escaping (Result<Int, Error>) -> Void) {
+                        guard let count = Int(text) else {
+                            completion(.failure(LookupError.invalid(text)))
+                """))
+        #expect(
+            text.contains(
+                """
+                    /// Parses a count.
+                    func count(of text: String) async throws -> Int {
+                        guard let count = Int(text) else {
+                            throw LookupError.invalid(text)
+                        }
+                        return count * 2
+                    }
+                """))
+        #expect(!text.contains("Task {"))
+        #expect(stderr.contains("ready(completion:): it only calls the handler, before it returns"))
+    }
+
+    @Test func anAwaitedCallThatThrowsWiderErrorsMakesTheAsyncVersionUntyped() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Service {
+                let store = Store()
+                func title(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                    guard id > 0 else {
+                        completion(.failure(.invalid("id")))
+                        return
+                    }
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name): completion(.success(name))
+                        case .failure: completion(.failure(.gone))
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"))
+        #expect(text.contains("    func title(id: Int) async throws -> String {"))
+        // An implicit member of the handler's failure type keeps its type.
+        #expect(text.contains("throw (.invalid(\"id\") as LookupError)"))
+        #expect(text.contains("throw (.gone as LookupError)"))
+        // Kept: a wrapper could not turn any error into a `LookupError`.
+        #expect(text.contains("            completion(.failure(.invalid(\"id\")))"))
+        #expect(!text.contains("Task {"))
+    }
+
+    @Test func theHandlersQueuePassedOnIsDroppedFromTheAsyncVersion() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Service {
+                let store = Store()
+                /// Loads a record.
+                /// - Parameter callbackQueue: where the handler runs.
+                /// - Parameter completion: called with the record.
+                func record(id: Int, callbackQueue: DispatchQueue = .main,
+                            completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id, callbackQueue: callbackQueue, completion: completion)
+                }
+                func other(id: Int, queue: DispatchQueue, completion: @escaping (Result<String, Error>) -> Void) {
+                    let mine = queue
+                    store.load(id: id, callbackQueue: mine, completion: completion)
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"))
+        #expect(text.contains("    /// Loads a record.\n    func record(id: Int) async throws -> String {\n"))
+        #expect(text.contains("        return try await store.load(id: id)\n"))
+        // The old function still delivers on the queue it is given.
+        #expect(text.contains("        store.load(id: id, callbackQueue: callbackQueue, completion: completion)"))
+        // Only the function's own queue parameter, passed on as it is, may go.
+        #expect(stderr.contains("other(id:queue:completion:): it passes `callbackQueue:`"))
+    }
+
+    @Test func anElseThatOnlyUnwrapsTheValueReadsAsElseIf() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Service {
+                let store = Store()
+                func greeting(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.name(id: id) { name, error in
+                        if let error = error {
+                            completion(.failure(error))
+                        } else {
+                            if let name = name {
+                                completion(.success("Hello, " + name))
+                            }
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"))
+        #expect(text.contains("        let name = try await store.name(id: id)\n        return \"Hello, \" + name\n"))
+    }
+
+    @Test func anImplementationWithItsAsyncVariantBesideItIsNoCandidate() throws {
+        let (stderr, _) = try convert(
+            """
+            import Foundation
+            protocol Authenticating {
+                func login(user: String, callbackQueue: DispatchQueue, completion: @escaping (Result<String, Error>) -> Void)
+                func login(user: String) async throws -> String
+            }
+            struct FakeAuth: Authenticating {
+                func login(user: String, callbackQueue: DispatchQueue, completion: @escaping (Result<String, Error>) -> Void) {
+                    completion(.failure(LookupError.gone))
+                }
+                func login(user: String) async throws -> String { throw LookupError.gone }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"))
+        #expect(!stderr.contains("not converted"))
+    }
+}
