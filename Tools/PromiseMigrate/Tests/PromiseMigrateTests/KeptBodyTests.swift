@@ -16,6 +16,8 @@ import Testing
                       completion: @escaping (Result<String, Error>) -> Void) {}
             func name(id: Int) async throws -> String { "" }
             func name(id: Int, completion: @escaping (String?, Error?) -> Void) {}
+            func work(id: Int) async throws -> String { "" }
+            func work(id: Int, on queue: DispatchQueue = .global(), completion: @escaping (Result<String, Error>) -> Void) {}
         }
         """
 
@@ -165,5 +167,107 @@ import Testing
             """)
         #expect(stderr.contains("0 function(s) converted"))
         #expect(!stderr.contains("not converted"))
+    }
+
+    @Test func anAsyncVariantWithItsLabelsReorderedIsTheVariant() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Pulls {
+                let store = Store()
+                func pulls(owner: String, state: Int = 0, sort: Int = 1, completion: @escaping (Result<[String], Error>) -> Void) {
+                    store.load(id: state) { result in completion(result.map { [$0] }) }
+                }
+                func pulls(owner: String, sort: Int = 1, state: Int = 0) async throws -> [String] { [] }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"))
+        #expect(!stderr.contains("not converted"))
+        #expect(!text.contains("renamed"))
+    }
+
+    @Test func anOverloadThatACallLeavingOutDefaultsWouldReachIsTaken() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Pulls {
+                let store = Store()
+                func pulls(owner: String, page: Int = 1, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: page, completion: completion)
+                }
+                func pulls(owner: String, perPage: Int = 30) async throws -> String { "" }
+                func find(callbackQueue: DispatchQueue = .main, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: 1, completion: completion)
+                }
+                func find() throws -> String { "" }
+            }
+            """)
+        #expect(stderr.contains("pulls(owner:page:completion:): `pulls(owner:perPage:)` is declared already"))
+        #expect(stderr.contains("find(callbackQueue:completion:): `find()` is declared already"))
+        #expect(stderr.contains("(a call may leave out defaulted arguments)"))
+        #expect(!text.contains("renamed"))
+    }
+
+    /// Inputs a review found converted wrongly: now converted safely, or refused.
+    @Test func whatTheReviewFoundIsConvertedSafelyOrRefused() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Parser {
+                let store = Store()
+                func count(of text: String, completion: @escaping (Result<Int, Error>) -> Void) {
+                    completion(Int(text).map { .success($0) } ?? .failure(LookupError.invalid(text)))
+                }
+                func tripled(of text: String, completion: @escaping (Result<Int, Error>) -> Void) {
+                    count(of: text) { result in
+                        switch result {
+                        case .success(let n): completion(.success(n * 3))
+                        case .failure(let e): completion(.failure(e))
+                        }
+                    }
+                }
+                func pick(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name): completion(.success(name))
+                        case .failure: completion(.failure(id > 3 ? .gone : .invalid("id")))
+                        }
+                    }
+                }
+                func mapped(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                    store.load(id: id) { result in completion(result.mapError { _ in .gone }) }
+                }
+                func work(id: Int, on queue: DispatchQueue, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.work(id: id, on: queue, completion: completion)
+                }
+                func fetch(id: Int, callbackQueue: DispatchQueue = .main, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id, callbackQueue: callbackQueue, completion: completion)
+                }
+                func fetch(id: Int, completionQueue: DispatchQueue, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id, callbackQueue: completionQueue, completion: completion)
+                }
+            }
+            enum A { struct Fake {
+                func login(user: String, callbackQueue: DispatchQueue, completion: @escaping (Result<String, Error>) -> Void) {
+                    completion(.success(user.uppercased()))
+                }
+            } }
+            enum B { struct Fake {
+                func login(user: String) async throws -> String { user }
+            } }
+            """)
+        // A callee that calls its handler before returning makes its caller do so too: both keep their body.
+        #expect(text.contains("    func tripled(of text: String) async throws -> Int {"))
+        #expect(text.contains("            case .success(let n): completion(.success(n * 3))"))
+        #expect(!text.contains("Task {"))
+        // Implicit members anywhere in a widened failure keep their type.
+        #expect(text.contains("throw ((id > 3 ? .gone : .invalid(\"id\")) as LookupError)"))
+        #expect(text.contains("return try (result.mapError { _ in .gone } as Swift.Result<String, LookupError>).get()"))
+        // A queue the work runs on (`on:`) is not the handler's to drop.
+        #expect(stderr.contains("work(id:on:completion:): it passes `on:`"))
+        // Two overloads that would both become `fetch(id:) async`.
+        #expect(stderr.contains("fetch(id:callbackQueue:completion:): `fetch(id:completionQueue:completion:)` is"))
+        // Another type's `Fake` is not this one's async variant.
+        #expect(text.contains("func login(user: String) async throws -> String {\n        return user.uppercased()\n"))
     }
 }

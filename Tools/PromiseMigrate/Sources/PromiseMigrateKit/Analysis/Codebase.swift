@@ -386,8 +386,8 @@ public struct Codebase: Sendable {
 
     /// An async function that replaces callback function `key`: the target of its `@available(*, renamed:)`,
     /// or one in the same type named as it is (or with `Async` after the name) that takes the same
-    /// arguments less the handler and, perhaps, some defaulted ones or a queue (`callbackQueue:`), which an
-    /// async API has no use for.
+    /// arguments (in any order) less the handler and, perhaps, some defaulted ones or a queue
+    /// (`callbackQueue:`), which an async API has no use for.
     public func asyncVariant(of key: FunctionKey) -> FunctionKey? {
         let function = function(key)
         if let renamed = function.renamedTo {
@@ -409,18 +409,15 @@ public struct Codebase: Sendable {
         func droppable(_ parameter: ParameterRecord) -> Bool {
             parameter.defaultValue != nil || parameter.type.withoutOptional.simpleName == "DispatchQueue"
         }
-        guard kept.contains(where: droppable) else { return nil }
-        let simpleType = typePath.split(separator: ".").last.map(String.init) ?? ""
         for name in [function.name, function.name + "Async"] {
             let match = functions(named: name).first { candidateKey in
                 let candidate = self.function(candidateKey)
-                guard candidate.isAsync,
-                    (candidate.context.typePath.split(separator: ".").last.map(String.init) ?? "") == simpleType
-                else { return false }
-                var remaining = candidate.parameters.map(\.label)[...]
+                guard candidate.isAsync, Self.sameType(candidate.context.typePath, typePath) else { return false }
+                // In the callback's order, or another (an async variant written later may order them anew).
+                var remaining = candidate.parameters.map(\.label)
                 for parameter in kept {
-                    if remaining.first == parameter.label {
-                        remaining.removeFirst()
+                    if let index = remaining.firstIndex(of: parameter.label) {
+                        remaining.remove(at: index)
                     } else if !droppable(parameter) {
                         return false
                     }
@@ -448,15 +445,20 @@ public struct Codebase: Sendable {
     /// An async function named `name` with exactly `labels`, in a type of the same simple name when
     /// `typePath` is not empty.
     public func asyncFunction(named name: String, labels: [String], typePath: String?) -> FunctionKey? {
-        let simpleType = typePath.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-        return functions(named: name).first { key in
+        functions(named: name).first { key in
             let candidate = function(key)
             guard candidate.isAsync, candidate.parameters.map(\.label) == labels else { return false }
-            guard let simpleType else { return true }
+            guard let typePath else { return true }
             // A free function's variant is a free function, not another type's method of that name.
-            if simpleType.isEmpty { return candidate.context.typePath.isEmpty }
-            return candidate.context.typePath.split(separator: ".").last.map(String.init) == simpleType
+            if typePath.isEmpty { return candidate.context.typePath.isEmpty }
+            return Self.sameType(candidate.context.typePath, typePath)
         }
+    }
+
+    /// Whether two type paths may name one type: equal, or one the other qualified (`Moya.MoyaProvider` in
+    /// an extension, `MoyaProvider` where it is declared). `A.Fake` and `B.Fake` are two types.
+    static func sameType(_ one: String, _ other: String) -> Bool {
+        one == other || one.hasSuffix("." + other) || other.hasSuffix("." + one)
     }
 
     /// For a promise-wrapper site, an async function that now does the wrapped call's work.

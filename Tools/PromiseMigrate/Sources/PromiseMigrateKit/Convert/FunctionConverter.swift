@@ -160,7 +160,6 @@ public struct FunctionConverter {
         let ownerName = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
         let family = ownerName.isEmpty ? [] : codebase.family(of: ownerName)
         func checkNameFree(_ kept: [Int]) throws(FunctionRefusal) {
-            let asyncLabels = kept.map { function.parameters[$0].label }
             if let taken = codebase.functions(named: function.name).first(where: { other in
                 guard other != key else { return false }
                 let candidate = codebase.function(other)
@@ -176,26 +175,43 @@ public struct FunctionConverter {
                 }
                 // A callback overload in the type itself gets the same async name; in a related type (a protocol
                 // requirement the function implements) it is the same API.
+                var alsoWithoutQueues = false
                 if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
                     parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
                         .map { candidate.parameters[$0] }
+                    // Its async version may drop its queue too.
+                    alsoWithoutQueues = true
                 } else {
                     parameters = candidate.parameters
                 }
-                guard parameters.map(\.label) == asyncLabels,
-                    parameters.map(\.type) == kept.map({ function.parameters[$0].type })
+                // A call that leaves out defaulted arguments may fit both: ambiguous, or taken over.
+                let mine = kept.map { function.parameters[$0] }
+                let forms =
+                    alsoWithoutQueues
+                    ? [parameters, parameters.filter { $0.type.withoutOptional.simpleName != "DispatchQueue" }]
+                    : [parameters]
+                guard
+                    forms.contains(where: { parameters in
+                        Self.accepts(parameters, callTo: mine.filter { $0.defaultValue == nil })
+                            || Self.accepts(mine, callTo: parameters.filter { $0.defaultValue == nil })
+                    })
                 else { return false }
-                if sameType { return !candidate.isAsync }
+                // An async function with other labels that a call could reach too.
+                if sameType { return !candidate.isAsync || parameters.map(\.label) != mine.map(\.label) }
                 let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
                 guard !type.isEmpty, !ownerName.isEmpty else { return false }
+                // `A.Fake` and `B.Fake` share a simple name, not a type.
+                if type == ownerName, !Codebase.sameType(candidate.context.typePath, function.context.typePath) {
+                    return false
+                }
                 return family.contains(type) || codebase.family(of: type).contains(ownerName)
             }) {
                 throw refuse(
                     declaration.name, "name taken",
                     "`\(codebase.function(taken).fullName)` is declared already (\(codebase.function(taken).context.typePath), "
                         + "line \(codebase.function(taken).line) of \(codebase.files[taken.file].path.split(separator: "/").last ?? "")); "
-                        + "an async `\(function.name)` with these labels would clash with it, or take over its calls in "
-                        + "async code: rename one first")
+                        + "an async `\(function.name)` with these labels would clash with it (a call may leave out "
+                        + "defaulted arguments), or take over its calls in async code: rename one first")
             }
         }
         try checkNameFree(kept)
@@ -256,12 +272,13 @@ public struct FunctionConverter {
         }
         // The old function keeps its body when the async version drops its handle, or keeps a queue hop or
         // a task: its callers still start the work before it returns, in their order, and get the handle.
-        // So it does when it calls the handler before it returns (a wrapper would call it later, from a
-        // task), and when the async version's errors are wider than the handler's.
+        // So it does when it calls the handler before it returns, itself or through a callee that does (a
+        // wrapper would call it later, from a task), and when the async version's errors are wider than the
+        // handler's.
         let synchronous = rewriter.awaited.isEmpty && rewriter.deliveries != [.mainQueue]
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
-            || rewriter.dropsDeliveryQueue
+            || rewriter.dropsDeliveryQueue || rewriter.awaitsHandlerCalledAtOnce
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
@@ -278,7 +295,9 @@ public struct FunctionConverter {
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
-        if bodyLines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).hasPrefix("return") || $0.isEmpty }),
+        // Only returns of what does no work (`return`, `return name`, `return 42`): computing counts as work.
+        let readsOnly = /^(return|return [A-Za-z_][A-Za-z0-9_.]*|return [0-9.]+|return "[^"\\]*")?$/
+        if bodyLines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).wholeMatch(of: readsOnly) != nil }),
             rewriter.awaited.isEmpty
         {
             throw refuse(
@@ -291,16 +310,15 @@ public struct FunctionConverter {
         }
 
         // A queue the handler was delivered on that the async version no longer uses: it returns to its
-        // caller instead. A wrapper would have to deliver there; the kept old function still does.
-        var asyncKept = kept
-        if keepsBody {
-            asyncKept = kept.filter { index in
-                let parameter = function.parameters[index]
-                return parameter.type.withoutOptional.simpleName != "DispatchQueue"
-                    || bodyLines.contains { ClosureInliner.mentions($0, parameter.name) }
-            }
-            if asyncKept != kept { try checkNameFree(asyncKept) }
+        // caller instead. The kept old function still delivers there; a wrapper passes on only what the
+        // async version takes, so there only a queue the old body never used goes.
+        let oldLines = body.statements.description.split(separator: "\n").map(String.init)
+        let asyncKept = kept.filter { index in
+            let parameter = function.parameters[index]
+            return parameter.type.withoutOptional.simpleName != "DispatchQueue"
+                || (keepsBody ? bodyLines : oldLines).contains { ClosureInliner.mentions($0, parameter.name) }
         }
+        if asyncKept != kept { try checkNameFree(asyncKept) }
         let droppedNames = Set(kept.filter { !asyncKept.contains($0) }.map { function.parameters[$0].name })
         let asyncName = "\(function.name)(\(asyncKept.map { "\(function.parameters[$0].label):" }.joined()))"
             .replacingOccurrences(of: "`", with: "")
@@ -315,7 +333,7 @@ public struct FunctionConverter {
         } else {
             lines.append("\(indent)\(header) {")
             lines += wrapperBody(
-                function: function, handler: handler, kept: kept, onMainQueue: onMainQueue,
+                function: function, handler: handler, kept: asyncKept, onMainQueue: onMainQueue,
                 typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor, indent: indent + "    ")
             lines += ["\(indent)}", ""]
         }
@@ -332,6 +350,20 @@ public struct FunctionConverter {
         lines.append("\(indent)}")
         return FunctionConversion(
             startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName)
+    }
+
+    /// Whether a call passing `arguments` (by label and type, in order) fits `parameters`: each parameter
+    /// takes the next argument or has a default.
+    static func accepts(_ parameters: [ParameterRecord], callTo arguments: [ParameterRecord]) -> Bool {
+        var remaining = arguments[...]
+        for parameter in parameters {
+            if let next = remaining.first, next.label == parameter.label, next.type == parameter.type {
+                remaining.removeFirst()
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return remaining.isEmpty
     }
 
     /// Whether `type` is a handle to the work: named as one (`URLSessionDataTask`, `DataRequest`,

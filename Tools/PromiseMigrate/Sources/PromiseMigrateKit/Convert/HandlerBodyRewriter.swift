@@ -92,6 +92,9 @@ final class HandlerBodyRewriter {
     /// A call that hands the handler on drops the function's own queue argument (`callbackQueue:`), which its
     /// async variant does not take: only the old function, kept as it is, delivers there.
     var dropsDeliveryQueue = false
+    /// A callee it awaits calls its handler before it returns (only ever directly): so does the old
+    /// function, on that path, which a wrapper would change.
+    var awaitsHandlerCalledAtOnce = false
     /// The names the function's body binds (a local may hide a property of the same name).
     var bodyBindings: Set<String> = []
     /// For a function whose handle the async version drops: the names used only to return it
@@ -724,10 +727,12 @@ final class HandlerBodyRewriter {
                     lines = ["throw \(caught)"]
                 } else if let widened = widenedFailure, Self.isImplicitMember(payload) {
                     lines = ["throw (\(payload.trimmedDescription) as \(widened))"]
+                } else if let widened = widenedFailure, Self.containsImplicitMember(payload) {
+                    lines = ["throw ((\(payload.trimmedDescription)) as \(widened))"]
                 } else {
                     lines = ["throw \(payload.trimmedDescription)"]
                 }
-            } else if Self.isNamedPostfix(argument) {
+            } else if Self.isNamedPostfix(argument), widenedFailure == nil || !Self.containsImplicitMember(argument) {
                 lines = ["return try \(argument.trimmedDescription).get()"]
             } else {
                 // `c ? .success(x) : .failure(e)`, `.success(x).map { … }`: typed, so that `.get()` applies to
@@ -862,6 +867,14 @@ final class HandlerBodyRewriter {
     static func isImplicitMember(_ expression: ExprSyntax) -> Bool {
         let callee = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
         return callee.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+    }
+
+    /// An implicit member anywhere in `expression` (`c ? .gone : e`, `r.mapError { _ in .gone }`): it
+    /// takes its type from the context.
+    static func containsImplicitMember(_ expression: ExprSyntax) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .period && token.parent?.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
+        }
     }
 
     /// `.success(x)` → ("success", x); `.success` → ("success", nil).

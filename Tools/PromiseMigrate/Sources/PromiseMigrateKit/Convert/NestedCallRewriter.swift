@@ -59,6 +59,12 @@ struct NestedCallRewriter {
         }
         let function = codebase.function(target)
         apiName = function.fullName
+        let handlerParameters = [handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])
+        if handlerParameters.contains(where: {
+            function.parametersOnlyCalledAtOnce.contains(function.parameters[$0].name)
+        }) {
+            outer.awaitsHandlerCalledAtOnce = true
+        }
         guard let variantKey = codebase.asyncVariant(of: target) else {
             throw refuse(
                 call, "callee has no async variant",
@@ -225,9 +231,13 @@ struct NestedCallRewriter {
         let wanted = Set(variant.parameters.map(\.label))
         let queues = others.filter { argument in
             let label = argument.label?.text ?? "_"
+            // A queue the handler is delivered on (`callbackQueue:`), not one the work runs on (`on:`).
             guard !wanted.contains(label), let name = argument.expression.identifier,
-                !outer.bodyBindings.contains(name),
-                function.parameters.contains(where: { $0.label == label && $0.defaultValue != nil })
+                !outer.bodyBindings.contains(name), Self.deliveryWords.contains(where: label.lowercased().contains),
+                function.parameters.contains(where: {
+                    $0.label == label
+                        && ($0.defaultValue != nil || $0.type.withoutOptional.simpleName == "DispatchQueue")
+                })
             else { return false }
             return outer.function.parameters.contains {
                 $0.name == name && $0.type.withoutOptional.simpleName == "DispatchQueue"
@@ -243,6 +253,9 @@ struct NestedCallRewriter {
         if !queues.isEmpty { outer.dropsDeliveryQueue = true }
         return CallConverter.argumentText(passedOn)
     }
+
+    /// Words that name a queue as where the handler is delivered.
+    static let deliveryWords = ["callback", "completion", "delivery", "response", "result", "notification"]
 
     /// The handler closures written at the call, in the order of the API's parameters, and the other
     /// arguments as the async variant takes them.

@@ -73,6 +73,9 @@ public struct FunctionRecord: Hashable, Sendable {
     /// 1-based UTF-8 column of its name (of `init` for an initializer), where the compiler's index
     /// records its definition.
     public var column: Int = 0
+    /// The closure parameters its body only calls itself, never from a closure or passed on: a handler
+    /// among them runs before the function returns.
+    public var parametersOnlyCalledAtOnce: [String] = []
 
     /// Swift's full name: `fetchUser(id:completion:)`.
     public var fullName: String {

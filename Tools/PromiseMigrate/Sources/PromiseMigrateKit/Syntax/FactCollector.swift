@@ -307,6 +307,15 @@ final class FactCollector: SyntaxVisitor {
                     modifiers: node.modifiers, attributes: node.attributes, generics: node.genericParameterClause,
                     whereClause: node.genericWhereClause, context: declarationContext, line: line(node.name),
                     column: column(node.name)))
+            if let body = node.body {
+                let closures = signature.parameterClause.parameters.filter { parameter in
+                    let type = parameter.type.trimmedDescription
+                    return type.contains("->") || Codebase.functionLikeSuffixes.contains { type.hasSuffix($0) }
+                }
+                facts.functions[facts.functions.count - 1].parametersOnlyCalledAtOnce =
+                    DirectCallFinder.parametersOnlyCalled(
+                        in: body, among: Set(closures.map { ($0.secondName ?? $0.firstName).text }))
+            }
         }
         functionDepth += 1
         pushContext(declaredAsync: signature.effectSpecifiers?.asyncSpecifier != nil)
