@@ -270,4 +270,32 @@ import Testing
         // Another type's `Fake` is not this one's async variant.
         #expect(text.contains("func login(user: String) async throws -> String {\n        return user.uppercased()\n"))
     }
+
+    @Test func aFrameworkDelegatesMethodIsLeftToItsProtocol() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            import WebKit
+            final class Browser: NSObject, WKNavigationDelegate {
+                func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
+                             decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+                    decisionHandler(action.request.url == nil ? .cancel : .allow)
+                }
+                func label(for text: String, completion: @escaping (String) -> Void) {
+                    completion(text.uppercased())
+                }
+                func show() { label(for: "a") { print($0) } }
+            }
+            final class PlayIntents: NSObject, INPlayMediaIntentHandling {
+                func handle(intent: INPlayMediaIntent, completion: @escaping (INPlayMediaIntentResponse) -> Void) {
+                    completion(INPlayMediaIntentResponse(code: .success, userActivity: nil))
+                }
+            }
+            """)
+        #expect(stderr.contains("webView(_:decidePolicyFor:decisionHandler:): it has a delegate method's shape, and"))
+        #expect(stderr.contains("conforms to `WKNavigationDelegate`, declared outside the codebase"))
+        #expect(stderr.contains("handle(intent:completion:): nothing here calls it, and its type conforms to"))
+        // One the codebase calls is its own.
+        #expect(text.contains("    func label(for text: String) async -> String {"))
+    }
 }

@@ -127,6 +127,26 @@ public struct FunctionConverter {
         if codebase.overridesForeignMethod(key) {
             throw refuse(declaration.name, "override", "it implements another module's requirement")
         }
+        // A delegate's or data source's method: the framework calls it, and an async version beside it may
+        // clash with the requirement's own async form (an Objective-C protocol's has the same selector).
+        if !["private", "fileprivate"].contains(function.accessLevel ?? "") {
+            let foreign = codebase.foreignConformances(of: key)
+            let framework = foreign.first { Codebase.namedAsDelegate($0) || Codebase.namedAsFramework($0) }
+            var found: (why: String, conformance: String)?
+            if let first = foreign.first, codebase.hasDelegateShape(key) {
+                found = ("it has a delegate method's shape", framework ?? first)
+            } else if let framework, !codebase.isCalled(key) {
+                found = ("nothing here calls it", framework)
+            }
+            if let found {
+                throw refuse(
+                    declaration.name, "framework requirement",
+                    "\(found.why), and its type conforms to `\(found.conformance)`, declared outside the codebase: it "
+                        + "may implement that protocol's requirement, whose async form an async version beside it "
+                        + "would clash with or shadow; convert by hand (or pass --context with the protocol's "
+                        + "declaration)")
+            }
+        }
         switch handler.shape {
         case .valueAndError:
             throw refuse(
