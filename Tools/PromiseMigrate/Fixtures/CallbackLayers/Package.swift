@@ -6,6 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "CallbackLayers",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     targets: [
         .target(name: "Layers"),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),

@@ -43,10 +43,6 @@ import Testing
                 /// The name, upper-cased.
                 /// - Parameter completion: called with the name or an error.
                 func name(id: Int, completion: @escaping (String?, Error?) -> Void) {
-                    guard id > 0 else {
-                        completion(nil, StoreError.missing)
-                        return
-                    }
                     store.load(id: id) { result in
                         switch result {
                         case .success(let name):
@@ -81,9 +77,6 @@ import Testing
 
                     /// The name, upper-cased.
                     func name(id: Int) async throws -> String {
-                        guard id > 0 else {
-                            throw StoreError.missing
-                        }
                         let name = try await store.load(id: id)
                         // Shown as a title.
                         return name.uppercased()  // upper-cased

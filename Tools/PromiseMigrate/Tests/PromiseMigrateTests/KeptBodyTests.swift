@@ -91,6 +91,7 @@ import Testing
             """)
         #expect(stderr.contains("1 function(s) converted"))
         #expect(text.contains("    func title(id: Int) async throws -> String {"))
+        // Its early `guard` called the handler before it returned: kept, so callers still see that.
         // An implicit member of the handler's failure type keeps its type.
         #expect(text.contains("throw (.invalid(\"id\") as LookupError)"))
         #expect(text.contains("throw (.gone as LookupError)"))
@@ -269,33 +270,5 @@ import Testing
         #expect(stderr.contains("fetch(id:callbackQueue:completion:): `fetch(id:completionQueue:completion:)` is"))
         // Another type's `Fake` is not this one's async variant.
         #expect(text.contains("func login(user: String) async throws -> String {\n        return user.uppercased()\n"))
-    }
-
-    @Test func aFrameworkDelegatesMethodIsLeftToItsProtocol() throws {
-        let (stderr, text) = try convert(
-            """
-            import Foundation
-            import WebKit
-            final class Browser: NSObject, WKNavigationDelegate {
-                func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
-                             decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
-                    decisionHandler(action.request.url == nil ? .cancel : .allow)
-                }
-                func label(for text: String, completion: @escaping (String) -> Void) {
-                    completion(text.uppercased())
-                }
-                func show() { label(for: "a") { print($0) } }
-            }
-            final class PlayIntents: NSObject, INPlayMediaIntentHandling {
-                func handle(intent: INPlayMediaIntent, completion: @escaping (INPlayMediaIntentResponse) -> Void) {
-                    completion(INPlayMediaIntentResponse(code: .success, userActivity: nil))
-                }
-            }
-            """)
-        #expect(stderr.contains("webView(_:decidePolicyFor:decisionHandler:): it has a delegate method's shape, and"))
-        #expect(stderr.contains("conforms to `WKNavigationDelegate`, declared outside the codebase"))
-        #expect(stderr.contains("handle(intent:completion:): nothing here calls it, and its type conforms to"))
-        // One the codebase calls is its own.
-        #expect(text.contains("    func label(for text: String) async -> String {"))
     }
 }

@@ -59,12 +59,14 @@ public struct FunctionConverter {
             byPosition[facts.functions[index].line << 20 | facts.functions[index].column] = index
         }
         var results: [Int: Result<FunctionConversion, FunctionRefusal>] = [:]
+        let floor = DeploymentFloor.concurrencyAvailability(forFileAt: facts.path)
         for declaration in FunctionDeclarationFinder.find(in: tree) {
             let location = converter.location(for: declaration.name.positionAfterSkippingLeadingTrivia)
             guard let index = byPosition[location.line << 20 | location.column] else { continue }
             let key = FunctionKey(file: fileIndex, index: index)
             do throws(FunctionRefusal) {
-                results[index] = .success(try convert(declaration, key: key, converter: converter))
+                results[index] = .success(
+                    try convert(declaration, key: key, converter: converter, concurrencyFloor: floor))
             } catch {
                 results[index] = .failure(error)
             }
@@ -73,7 +75,8 @@ public struct FunctionConverter {
     }
 
     private func convert(
-        _ declaration: FunctionDeclSyntax, key: FunctionKey, converter: SourceLocationConverter
+        _ declaration: FunctionDeclSyntax, key: FunctionKey, converter: SourceLocationConverter,
+        concurrencyFloor: String?
     ) throws(FunctionRefusal) -> FunctionConversion {
         let function = codebase.function(key)
         func refuse(_ node: some SyntaxProtocol, _ kind: String, _ reason: String) -> FunctionRefusal {
@@ -105,10 +108,32 @@ public struct FunctionConverter {
                 declaration.name, "override",
                 "it overrides a superclass method: an async version must start at the method it overrides")
         }
+        if modifiers.contains("open") {
+            throw refuse(
+                declaration.name, "open",
+                "it is `open`: subclasses in other modules may override it, and an async version would skip their "
+                    + "overrides; convert by hand")
+        }
         if modifiers.contains("mutating") {
             throw refuse(declaration.name, "mutating", "it is `mutating`, and a Task cannot capture `inout self`")
         }
         let owner = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        // A protocol's default implementation: conformers may implement the requirement themselves, and an async
+        // version in the extension, no requirement, would never reach theirs.
+        if function.context.typeKind == "extension",
+            codebase.types(named: owner).contains(where: { $0.kind == "protocol" }),
+            codebase.functions(named: function.name).contains(where: { other in
+                let requirement = codebase.function(other)
+                return requirement.context.typeKind == "protocol" && requirement.fullName == function.fullName
+                    && requirement.context.typePath.split(separator: ".").last.map(String.init) == owner
+            })
+        {
+            throw refuse(
+                declaration.name, "default implementation",
+                "it is `\(owner)`'s default implementation of its requirement: an async version in the extension would "
+                    + "not reach the conformers' own implementations; add the async requirement to the protocol by hand"
+            )
+        }
         if !owner.isEmpty,
             let overriding = codebase.functions(named: function.name).first(where: { other in
                 let candidate = codebase.function(other)
@@ -186,6 +211,12 @@ public struct FunctionConverter {
                 // Told apart by labels and types, as overloads are.
                 let parameters: [ParameterRecord]
                 let sameType = candidate.context.typePath == function.context.typePath
+                // Extensions constrained apart (`where Base: NSButton`, `where Base: UIImageView`) never meet.
+                if sameType, let theirs = candidate.context.whereClause, let ours = function.context.whereClause,
+                    theirs != ours
+                {
+                    return false
+                }
                 // The same API seen twice: a protocol's requirement and its extension's implementation, or `#if`
                 // branches.
                 if candidate.parameters.map(\.label) == function.parameters.map(\.label),
@@ -295,10 +326,15 @@ public struct FunctionConverter {
         // So it does when it calls the handler before it returns, itself or through a callee that does (a
         // wrapper would call it later, from a task), and when the async version's errors are wider than the
         // handler's.
-        let synchronous = rewriter.awaited.isEmpty && rewriter.deliveries != [.mainQueue]
+        let synchronous =
+            rewriter.awaitsHandlerCalledAtOnce
+            || !DirectCallFinder.parametersCalled(in: body, among: rewriter.handlerNames).isEmpty
+            || (rewriter.awaited.isEmpty && rewriter.deliveries != [.mainQueue])
+        // Below concurrency's platform floor, the wrapper's `Task` would need an `@available` of its own.
+        let floor = needsFloor(concurrencyFloor, function: function, variants: rewriter.availability)
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
-            || rewriter.dropsDeliveryQueue || rewriter.awaitsHandlerCalledAtOnce
+            || rewriter.dropsDeliveryQueue || floor != nil
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
@@ -364,12 +400,23 @@ public struct FunctionConverter {
                 + asyncSignature(
                     declaration, function: function, handler: handler, kept: asyncKept, canThrow: rewriter.canThrow,
                     typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor,
-                    availability: rewriter.availability, indent: indent)
+                    availability: rewriter.availability + (floor.map { [$0] } ?? []), indent: indent)
                 + " {")
         lines += bodyLines
         lines.append("\(indent)}")
         return FunctionConversion(
             startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName)
+    }
+
+    /// `floor` (the project's platforms start below concurrency's), unless the function, its type, or an
+    /// awaited variant states a platform availability already.
+    private func needsFloor(_ floor: String?, function: FunctionRecord, variants: [String]) -> String? {
+        guard let floor, variants.isEmpty else { return nil }
+        let stated = (function.attributes + function.context.typeAttributes).contains { attribute in
+            attribute.hasPrefix("@available(") && attribute.contains(where: \.isNumber)
+                && !["deprecated", "obsoleted", "unavailable", "renamed"].contains { attribute.contains($0) }
+        }
+        return stated ? nil : floor
     }
 
     /// Whether a call passing `arguments` (by label and type, in order) fits `parameters`: each parameter

@@ -12,6 +12,14 @@ final class DirectCallFinder: OwnBodyVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Which of `parameters` (names) `body` calls directly on some path, whatever else it does with them.
+    static func parametersCalled(in body: CodeBlockSyntax, among parameters: Set<String>) -> [String] {
+        guard !parameters.isEmpty else { return [] }
+        let finder = DirectCallFinder(candidates: parameters)
+        finder.walk(body)
+        return finder.calledAtOnce
+    }
+
     /// Which of `parameters` (names) `body` only calls directly (`completion(x)`, `completion?(x)`).
     static func parametersOnlyCalled(in body: CodeBlockSyntax, among parameters: Set<String>) -> [String] {
         guard !parameters.isEmpty else { return [] }
