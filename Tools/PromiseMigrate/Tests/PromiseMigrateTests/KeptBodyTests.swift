@@ -40,6 +40,7 @@ import Testing
                     completion(.success(count * 2))
                 }
                 func ready(completion: @escaping () -> Void) {
+                    // Nothing to wait for.
                     completion()
                 }
             }

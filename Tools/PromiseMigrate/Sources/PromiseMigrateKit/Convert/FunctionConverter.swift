@@ -353,7 +353,10 @@ public struct FunctionConverter {
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
         // Only returns of what does no work (`return`, `return name`, `return 42`): computing counts as work.
         let readsOnly = /^(return|return [A-Za-z_][A-Za-z0-9_.]*|return [0-9.]+|return "[^"\\]*")?$/
-        if bodyLines.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).wholeMatch(of: readsOnly) != nil }),
+        if bodyLines.allSatisfy({ line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix("//") || trimmed.wholeMatch(of: readsOnly) != nil
+        }),
             rewriter.awaited.isEmpty
         {
             throw refuse(
