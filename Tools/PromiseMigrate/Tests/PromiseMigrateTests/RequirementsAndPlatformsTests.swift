@@ -66,7 +66,7 @@ import Testing
                 func use() { label { print($0) } }
             }
             """)
-        #expect(stderr.contains("retry(id:completion:): it is `Retrier`'s default implementation of its requirement"))
+        #expect(stderr.contains("retry(id:completion:): it is `Retrier`'s default implementation of a requirement"))
         #expect(stderr.contains("name(id:completion:): it is `open`"))
         #expect(stderr.contains("2 function(s) converted"))
         #expect(text.contains("    func label() async -> String {\n        return base.uppercased()\n"))
@@ -95,5 +95,75 @@ import Testing
             text.contains(
                 "    @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)\n    func name(id: Int) async throws -> String {"
             ))
+    }
+
+    /// Inputs a review found refused wrongly, or converted where they should not be.
+    @Test func conformancesAreFollowedAndLibraryAPIIsNotTakenForADelegate() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            class SessionBase: NSObject, URLSessionDataDelegate {}
+            final class Session: SessionBase {
+                func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                                completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+                    completionHandler(response.expectedContentLength > 0 ? .allow : .cancel)
+                }
+            }
+            public final class Downloader: NSObject, URLSessionDownloadDelegate {
+                let store = Store()
+                public func download(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id, completion: completion)
+                }
+                func request(_ request: URLRequest, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: 1, completion: completion)
+                }
+                func go() { request(URLRequest(url: URL(fileURLWithPath: "/"))) { _ in } }
+            }
+            protocol Loading { func load(key: String, completion: @escaping (String) -> Void) }
+            protocol CachingLoading: Loading {}
+            extension CachingLoading {
+                func load(key: String, completion: @escaping (String) -> Void) { completion(key.uppercased()) }
+            }
+            class Screen {
+                let store = Store()
+                open func reload(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id, completion: completion)
+                }
+            }
+            """)
+        #expect(
+            stderr.contains("urlSession(_:dataTask:didReceive:completionHandler:): it has a delegate method's shape"))
+        #expect(stderr.contains("load(key:completion:): it is `CachingLoading`'s default implementation"))
+        // A library's public API, a helper named for its argument, and an `open` member of an internal class.
+        #expect(text.contains("    public func download(id: Int) async throws -> String {"))
+        #expect(text.contains("    func request(_ request: URLRequest) async throws -> String {"))
+        #expect(text.contains("    open func reload(id: Int) async throws -> String {"))
+    }
+
+    @Test func aCallerOfAnAsyncVersionBelowTheFloorKeepsItsBodyToo() throws {
+        let manifest = """
+            // swift-tools-version:5.9
+            // .iOS(.v11) in a comment does not count.
+            import PackageDescription
+            let package = Package(name: "Old", platforms: [.iOS(.v12)], targets: [])
+            """
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            @available(iOS 13.0, *)
+            final class Service {
+                let store = Store()
+                func raw(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in completion(result.map { $0 + "!" }) }
+                }
+                func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    raw(id: id) { result in completion(result.map { $0.uppercased() }) }
+                }
+            }
+            """, beside: ["Package.swift": manifest])
+        #expect(stderr.contains("2 function(s) converted"))
+        // An iOS-only availability leaves macOS below the floor; the caller's wrapper could not call it.
+        #expect(!text.contains("Task {"))
+        #expect(text.components(separatedBy: "@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)").count == 3)
     }
 }

@@ -5,26 +5,57 @@ extension Codebase {
     /// Protocols of the standard library and Foundation that declare no callback methods.
     static let valueProtocols: Set<String> = [
         "Equatable", "Hashable", "Comparable", "Codable", "Encodable", "Decodable", "Sendable", "Identifiable",
-        "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError", "CustomNSError",
-        "CaseIterable", "RawRepresentable", "AnyObject", "ObservableObject", "NSCoding", "NSSecureCoding",
-        "NSCopying", "Sequence", "Collection", "IteratorProtocol", "OptionSet", "Actor",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "CustomReflectable", "Error", "LocalizedError",
+        "CustomNSError", "CaseIterable", "RawRepresentable", "AnyObject", "ObservableObject", "NSCoding",
+        "NSSecureCoding", "NSCopying", "Sequence", "Collection", "IteratorProtocol", "OptionSet", "Actor",
     ]
 
+    /// Why function `key` may implement a framework protocol's requirement (with the protocol), or nil:
+    /// - a delegate method's shape: named for its unlabeled first parameter, the delegating object, of
+    ///   the type the protocol is named for (`webView(_ webView: WKWebView, decidePolicyFor: …)` in a
+    ///   `WKNavigationDelegate`), with more to say than the delegator, or called by nothing here;
+    /// - not public, called by nothing here, in a type that conforms to a framework's delegate, data
+    ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`).
+    func frameworkRequirement(_ key: FunctionKey) -> (why: String, conformance: String)? {
+        let function = function(key)
+        let foreign = foreignConformances(of: key)
+        guard !foreign.isEmpty else { return nil }
+        let called = isCalled(key)
+        if let first = function.parameters.first, first.label == "_",
+            let type = first.type.withoutOptional.simpleName, Self.namedAsFramework(type), types(named: type).isEmpty,
+            type.lowercased().hasSuffix(function.name.lowercased()),
+            let delegate = foreign.first(where: {
+                Self.namedAsDelegate($0) && Self.frameworkPrefix($0) == Self.frameworkPrefix(type)
+            })
+        {
+            let said = function.parameters.indices.filter { handler(key)?.covers($0) != true }.count
+            if said >= 2 || !called { return ("it has a delegate method's shape", delegate) }
+        }
+        if !called, !["public", "open"].contains(function.accessLevel ?? function.context.typeAccessLevel ?? ""),
+            let framework = foreign.first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
+        {
+            return ("nothing here calls it", framework)
+        }
+        return nil
+    }
+
     /// The protocols, declared outside the codebase, that the type of function `key` conforms to where
-    /// the codebase declares it or extends it. A class's first inherited type may be its superclass: it
-    /// counts only when named as a protocol (`…Delegate`, `…DataSource`, `…Handling`).
+    /// the codebase declares it, extends it, or declares a type it inherits from. A class's first
+    /// inherited type may be its superclass: it counts only when named as a protocol (`…Delegate`).
     func foreignConformances(of key: FunctionKey) -> [String] {
         let function = function(key)
         guard let owner = function.context.typePath.split(separator: ".").last.map(String.init) else { return [] }
         var found: [String] = []
-        for record in types(named: owner) {
-            for (index, written) in record.inheritedTypes.enumerated() {
-                let name = Self.simpleTypeName(written)
-                guard !name.isEmpty, types(named: name).isEmpty, !Self.valueProtocols.contains(name),
-                    !name.hasPrefix("ExpressibleBy"), !found.contains(name),
-                    record.kind != "class" || index > 0 || Self.namedAsDelegate(name)
-                else { continue }
-                found.append(name)
+        for type in family(of: owner) {
+            for record in types(named: type) {
+                for (index, written) in record.inheritedTypes.enumerated() {
+                    let name = Self.simpleTypeName(written)
+                    guard !name.isEmpty, types(named: name).isEmpty, !Self.valueProtocols.contains(name),
+                        !name.hasPrefix("ExpressibleBy"), !found.contains(name),
+                        record.kind != "class" || index > 0 || Self.namedAsDelegate(name)
+                    else { continue }
+                    found.append(name)
+                }
             }
         }
         return found
@@ -40,16 +71,10 @@ extension Codebase {
         name.wholeMatch(of: /[A-Z]{2,}[A-Z][a-z][A-Za-z0-9]*/) != nil
     }
 
-    /// A delegate method's shape: named for its unlabeled first parameter, the delegating object, of a
-    /// framework's type the codebase does not declare (`webView(_ webView: WKWebView, …)`,
-    /// `urlSession(_ session: URLSession, …)`, `resourceLoader(_ loader: AVAssetResourceLoader, …)`).
-    func hasDelegateShape(_ key: FunctionKey) -> Bool {
-        let function = function(key)
-        guard let first = function.parameters.first, first.label == "_",
-            let type = first.type.withoutOptional.simpleName
-        else { return false }
-        return Self.namedAsFramework(type) && types(named: type).isEmpty
-            && type.lowercased().hasSuffix(function.name.lowercased())
+    /// `WK` of `WKWebView`, `URL` of `URLSession`, `UN` of `UNUserNotificationCenter`.
+    static func frameworkPrefix(_ name: String) -> String {
+        guard let match = name.prefixMatch(of: /([A-Z]+)[A-Z][a-z]/) else { return "" }
+        return String(match.1)
     }
 
     /// Whether a call in the codebase has function `key`'s name and fits its arguments.

@@ -108,7 +108,11 @@ public struct FunctionConverter {
                 declaration.name, "override",
                 "it overrides a superclass method: an async version must start at the method it overrides")
         }
-        if modifiers.contains("open") {
+        // Only an `open` class can be subclassed in another module.
+        if modifiers.contains("open"),
+            codebase.types(named: function.context.typePath.split(separator: ".").last.map(String.init) ?? "")
+                .contains(where: { $0.accessLevel == "open" })
+        {
             throw refuse(
                 declaration.name, "open",
                 "it is `open`: subclasses in other modules may override it, and an async version would skip their "
@@ -124,13 +128,14 @@ public struct FunctionConverter {
             codebase.types(named: owner).contains(where: { $0.kind == "protocol" }),
             codebase.functions(named: function.name).contains(where: { other in
                 let requirement = codebase.function(other)
+                let type = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
                 return requirement.context.typeKind == "protocol" && requirement.fullName == function.fullName
-                    && requirement.context.typePath.split(separator: ".").last.map(String.init) == owner
+                    && codebase.family(of: owner).contains(type)
             })
         {
             throw refuse(
                 declaration.name, "default implementation",
-                "it is `\(owner)`'s default implementation of its requirement: an async version in the extension would "
+                "it is `\(owner)`'s default implementation of a requirement: an async version in the extension would "
                     + "not reach the conformers' own implementations; add the async requirement to the protocol by hand"
             )
         }
@@ -154,23 +159,15 @@ public struct FunctionConverter {
         }
         // A delegate's or data source's method: the framework calls it, and an async version beside it may
         // clash with the requirement's own async form (an Objective-C protocol's has the same selector).
-        if !["private", "fileprivate"].contains(function.accessLevel ?? "") {
-            let foreign = codebase.foreignConformances(of: key)
-            let framework = foreign.first { Codebase.namedAsDelegate($0) || Codebase.namedAsFramework($0) }
-            var found: (why: String, conformance: String)?
-            if let first = foreign.first, codebase.hasDelegateShape(key) {
-                found = ("it has a delegate method's shape", framework ?? first)
-            } else if let framework, !codebase.isCalled(key) {
-                found = ("nothing here calls it", framework)
-            }
-            if let found {
-                throw refuse(
-                    declaration.name, "framework requirement",
-                    "\(found.why), and its type conforms to `\(found.conformance)`, declared outside the codebase: it "
-                        + "may implement that protocol's requirement, whose async form an async version beside it "
-                        + "would clash with or shadow; convert by hand (or pass --context with the protocol's "
-                        + "declaration)")
-            }
+        if !["private", "fileprivate"].contains(function.accessLevel ?? ""),
+            let found = codebase.frameworkRequirement(key)
+        {
+            throw refuse(
+                declaration.name, "framework requirement",
+                "\(found.why), and its type conforms to `\(found.conformance)`, declared outside the codebase: it "
+                    + "may implement that protocol's requirement, whose async form an async version beside it "
+                    + "would clash with or shadow; convert by hand (or pass --context with the protocol's "
+                    + "declaration)")
         }
         switch handler.shape {
         case .valueAndError:
@@ -332,9 +329,14 @@ public struct FunctionConverter {
             || (rewriter.awaited.isEmpty && rewriter.deliveries != [.mainQueue])
         // Below concurrency's platform floor, the wrapper's `Task` would need an `@available` of its own.
         let floor = needsFloor(concurrencyFloor, function: function, variants: rewriter.availability)
+        // An async version more available than the old function: the wrapper could not call it.
+        let written = Set(declaration.attributes.map { $0.trimmedDescription.filter { !$0.isWhitespace } })
+        let newAvailability = (rewriter.availability + (floor.map { [$0] } ?? [])).contains {
+            !written.contains($0.filter { !$0.isWhitespace })
+        }
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
-            || rewriter.dropsDeliveryQueue || floor != nil
+            || rewriter.dropsDeliveryQueue || newAvailability
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
@@ -411,15 +413,12 @@ public struct FunctionConverter {
             startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName)
     }
 
-    /// `floor` (the project's platforms start below concurrency's), unless the function, its type, or an
-    /// awaited variant states a platform availability already.
+    /// `floor` (the project's platforms start below concurrency's), unless what the function, its type,
+    /// or an awaited variant states covers every Apple platform at concurrency's floor already.
     private func needsFloor(_ floor: String?, function: FunctionRecord, variants: [String]) -> String? {
-        guard let floor, variants.isEmpty else { return nil }
-        let stated = (function.attributes + function.context.typeAttributes).contains { attribute in
-            attribute.hasPrefix("@available(") && attribute.contains(where: \.isNumber)
-                && !["deprecated", "obsoleted", "unavailable", "renamed"].contains { attribute.contains($0) }
-        }
-        return stated ? nil : floor
+        guard let floor else { return nil }
+        let stated = function.attributes + function.context.typeAttributes + variants
+        return DeploymentFloor.covered(by: stated) ? nil : floor
     }
 
     /// Whether a call passing `arguments` (by label and type, in order) fits `parameters`: each parameter

@@ -10,7 +10,7 @@ enum DeploymentFloor {
 
     static func concurrencyAvailability(forFileAt path: String) -> String? {
         var folder = (path as NSString).deletingLastPathComponent
-        for _ in 0..<16 {
+        while true {
             let manifest = (folder as NSString).appendingPathComponent("Package.swift")
             if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
                 return belowFloor(manifestPlatforms(text), defaults: true) ? availability : nil
@@ -42,8 +42,25 @@ enum DeploymentFloor {
         }
     }
 
-    /// `.iOS(.v12)`, `.macOS(.v10_13)`, `.watchOS("6.2")` in `platforms:`.
+    /// Whether `attributes` (`@available(iOS 15, macOS 12, *)`, as written) hold every Apple platform at
+    /// concurrency's floor or above.
+    static func covered(by attributes: [String]) -> Bool {
+        var stated: [String: (Int, Int)] = [:]
+        for attribute in attributes where attribute.hasPrefix("@available(") {
+            for match in attribute.matches(of: /(macOS|iOS|tvOS|watchOS)\s+(\d+)(?:\.(\d+))?/) {
+                let version = (Int(match.2) ?? 0, Int(match.3 ?? "") ?? 0)
+                let old = stated[String(match.1)] ?? version
+                stated[String(match.1)] = old < version ? version : old
+            }
+        }
+        return floors.allSatisfy { platform, floor in stated[platform].map { !($0 < floor) } ?? false }
+    }
+
+    /// `.iOS(.v12)`, `.macOS(.v10_13)`, `.watchOS("6.2")` in `platforms:` (comments left out).
     static func manifestPlatforms(_ text: String) -> [String: (Int, Int)] {
+        let text = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .joined(separator: "\n")
         var found: [String: (Int, Int)] = [:]
         let pattern = /\.(macOS|iOS|tvOS|watchOS)\(\s*(?:\.v(\d+)(?:_(\d+))?|"(\d+)(?:\.(\d+))?)/
         for match in text.matches(of: pattern) {
