@@ -1,0 +1,78 @@
+/// Which declaration an async version would clash with, or whose calls it would take over.
+extension FunctionConverter {
+    /// A declaration that the async version of function `key`, taking its parameters `kept`, would clash
+    /// with, or whose calls in async code it would take over: the same name with labels and types a call
+    /// could reach (defaulted arguments left out), in the type, a superclass, a subclass, or a protocol
+    /// it conforms to; or another callback overload of the type that would get the same async name.
+    func nameClash(for key: FunctionKey, keeping kept: [Int]) -> FunctionKey? {
+        let function = codebase.function(key)
+        let ownerName = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let family = ownerName.isEmpty ? [] : codebase.family(of: ownerName)
+        return codebase.functions(named: function.name).first { other in
+            guard other != key else { return false }
+            let candidate = codebase.function(other)
+            // Told apart by labels and types, as overloads are.
+            let parameters: [ParameterRecord]
+            let sameType = candidate.context.typePath == function.context.typePath
+            // Extensions constrained apart (`where Base: NSButton`, `where Base: UIImageView`) never meet.
+            if sameType, let theirs = candidate.context.whereClause, let ours = function.context.whereClause,
+                theirs != ours
+            {
+                return false
+            }
+            // The same API seen twice: a protocol's requirement and its extension's implementation, or `#if`
+            // branches.
+            if candidate.parameters.map(\.label) == function.parameters.map(\.label),
+                candidate.parameters.map(\.type) == function.parameters.map(\.type)
+            {
+                return false
+            }
+            // A callback overload in the type itself gets the same async name; in a related type (a protocol
+            // requirement the function implements) it is the same API.
+            var alsoWithoutQueues = false
+            if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
+                parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
+                    .map { candidate.parameters[$0] }
+                // Its async version may drop its queue too.
+                alsoWithoutQueues = true
+            } else {
+                parameters = candidate.parameters
+            }
+            // A call that leaves out defaulted arguments may fit both: ambiguous, or taken over.
+            let mine = kept.map { function.parameters[$0] }
+            let forms =
+                alsoWithoutQueues
+                ? [parameters, parameters.filter { $0.type.withoutOptional.simpleName != "DispatchQueue" }]
+                : [parameters]
+            guard
+                forms.contains(where: { parameters in
+                    Self.accepts(parameters, callTo: mine.filter { $0.defaultValue == nil })
+                        || Self.accepts(mine, callTo: parameters.filter { $0.defaultValue == nil })
+                })
+            else { return false }
+            // An async function with other labels that a call could reach too.
+            if sameType { return !candidate.isAsync || parameters.map(\.label) != mine.map(\.label) }
+            let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+            guard !type.isEmpty, !ownerName.isEmpty else { return false }
+            // `A.Fake` and `B.Fake` share a simple name, not a type.
+            if type == ownerName, !Codebase.sameType(candidate.context.typePath, function.context.typePath) {
+                return false
+            }
+            return family.contains(type) || codebase.family(of: type).contains(ownerName)
+        }
+    }
+
+    /// Whether a call passing `arguments` (by label and type, in order) fits `parameters`: each parameter
+    /// takes the next argument or has a default.
+    static func accepts(_ parameters: [ParameterRecord], callTo arguments: [ParameterRecord]) -> Bool {
+        var remaining = arguments[...]
+        for parameter in parameters {
+            if let next = remaining.first, next.label == parameter.label, next.type == parameter.type {
+                remaining.removeFirst()
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return remaining.isEmpty
+    }
+}
