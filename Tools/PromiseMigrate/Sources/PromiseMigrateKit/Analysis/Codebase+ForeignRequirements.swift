@@ -20,7 +20,14 @@ extension Codebase {
         let function = function(key)
         let foreign = foreignConformances(of: key)
         guard !foreign.isEmpty else { return nil }
-        let called = isCalled(key)
+        // Scans every call of the codebase: asked only where the answer decides.
+        var calledOnce: Bool?
+        func called() -> Bool {
+            if let calledOnce { return calledOnce }
+            let answer = isCalled(key)
+            calledOnce = answer
+            return answer
+        }
         if let first = function.parameters.first, first.label == "_",
             let type = first.type.withoutOptional.simpleName, Self.namedAsFramework(type), types(named: type).isEmpty,
             type.lowercased().hasSuffix(function.name.lowercased()),
@@ -29,10 +36,11 @@ extension Codebase {
             })
         {
             let said = function.parameters.indices.filter { handler(key)?.covers($0) != true }.count
-            if said >= 2 || !called { return ("it has a delegate method's shape", delegate) }
+            if said >= 2 || !called() { return ("it has a delegate method's shape", delegate) }
         }
-        if !called, !["public", "open"].contains(function.accessLevel ?? function.context.typeAccessLevel ?? ""),
-            let framework = foreign.first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
+        if !["public", "open"].contains(function.accessLevel ?? function.context.typeAccessLevel ?? ""),
+            let framework = foreign.first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) }),
+            !called()
         {
             return ("nothing here calls it", framework)
         }

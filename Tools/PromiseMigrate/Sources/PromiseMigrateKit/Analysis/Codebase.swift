@@ -406,9 +406,6 @@ public struct Codebase: Sendable {
         }
         let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
         // A protocol requirement's implementation has no defaults, but its queue is no more use to async code.
-        func droppable(_ parameter: ParameterRecord) -> Bool {
-            parameter.defaultValue != nil || parameter.type.withoutOptional.simpleName == "DispatchQueue"
-        }
         for name in [function.name, function.name + "Async"] {
             let match = functions(named: name).first { candidateKey in
                 let candidate = self.function(candidateKey)
@@ -418,7 +415,7 @@ public struct Codebase: Sendable {
                 for parameter in kept {
                     if let index = remaining.firstIndex(of: parameter.label) {
                         remaining.remove(at: index)
-                    } else if !droppable(parameter) {
+                    } else if !parameter.asyncVariantMayDrop {
                         return false
                     }
                 }

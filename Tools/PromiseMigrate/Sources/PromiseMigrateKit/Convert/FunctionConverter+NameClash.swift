@@ -42,7 +42,7 @@ extension FunctionConverter {
             let mine = kept.map { function.parameters[$0] }
             let forms =
                 alsoWithoutQueues
-                ? [parameters, parameters.filter { $0.type.withoutOptional.simpleName != "DispatchQueue" }]
+                ? [parameters, parameters.filter { !$0.isQueue }]
                 : [parameters]
             guard
                 forms.contains(where: { parameters in

@@ -323,7 +323,7 @@ public struct FunctionConverter {
         let oldLines = body.statements.description.split(separator: "\n").map(String.init)
         let asyncKept = kept.filter { index in
             let parameter = function.parameters[index]
-            return parameter.type.withoutOptional.simpleName != "DispatchQueue"
+            return !parameter.isQueue
                 || (keepsBody ? bodyLines : oldLines).contains { ClosureInliner.mentions($0, parameter.name) }
         }
         if asyncKept != kept { try checkNameFree(asyncKept) }

@@ -234,14 +234,9 @@ struct NestedCallRewriter {
             // A queue the handler is delivered on (`callbackQueue:`), not one the work runs on (`on:`).
             guard !wanted.contains(label), let name = argument.expression.identifier,
                 !outer.bodyBindings.contains(name), Self.deliveryWords.contains(where: label.lowercased().contains),
-                function.parameters.contains(where: {
-                    $0.label == label
-                        && ($0.defaultValue != nil || $0.type.withoutOptional.simpleName == "DispatchQueue")
-                })
+                function.parameters.contains(where: { $0.label == label && $0.asyncVariantMayDrop })
             else { return false }
-            return outer.function.parameters.contains {
-                $0.name == name && $0.type.withoutOptional.simpleName == "DispatchQueue"
-            }
+            return outer.function.parameters.contains { $0.name == name && $0.isQueue }
         }
         let passedOn = others.filter { argument in !queues.contains { $0.id == argument.id } }
         let labels = passedOn.map { $0.label?.text ?? "_" }

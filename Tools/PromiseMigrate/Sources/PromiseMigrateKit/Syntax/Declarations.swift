@@ -16,6 +16,11 @@ public struct ParameterRecord: Hashable, Sendable {
     public var isVariadic: Bool
     /// `inout`, `borrowing`, `consuming` and the like, or `@autoclosure`: not forwardable as a plain argument.
     public var specifier: String?
+
+    /// A `DispatchQueue` (or an optional one): where the handler runs, which an async API has no use for.
+    public var isQueue: Bool { type.withoutOptional.simpleName == "DispatchQueue" }
+    /// What an async variant may leave out: a defaulted argument, or a queue.
+    public var asyncVariantMayDrop: Bool { defaultValue != nil || isQueue }
 }
 
 /// Where a declaration sits: the types around it and the `#if` clauses that guard it.
