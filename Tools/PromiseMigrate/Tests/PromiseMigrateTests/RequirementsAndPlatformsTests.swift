@@ -67,9 +67,46 @@ import Testing
             }
             """)
         #expect(stderr.contains("retry(id:completion:): it is `Retrier`'s default implementation of a requirement"))
+        #expect(stderr.contains("`promise-migrate wrap ") && stderr.contains("gives the requirement an async facade"))
         #expect(stderr.contains("name(id:completion:): it is `open`"))
         #expect(stderr.contains("2 function(s) converted"))
         #expect(text.contains("    func label() async -> String {\n        return base.uppercased()\n"))
+    }
+
+    /// Swift-Kuery-ORM's shape: `wrap` gives the requirement a facade that reaches every conformer, and the
+    /// default implementation counts as done; its callers convert against the facade.
+    @Test func aWrappedRequirementServesItsDefaultImplementationAndItsCallers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            protocol Model {
+                static func count(_ onCompletion: @escaping (Int?, Error?) -> Void)
+            }
+            extension Model {
+                static func count(_ onCompletion: @escaping (Int?, Error?) -> Void) { onCompletion(0, nil) }
+            }
+            struct User: Model {}
+            enum Users {
+                static func isEmpty(_ onCompletion: @escaping (Bool?, Error?) -> Void) {
+                    User.count { count, error in
+                        if let error {
+                            onCompletion(nil, error)
+                        } else if let count {
+                            onCompletion(count == 0, nil)
+                        }
+                    }
+                }
+            }
+            """, to: "Model.swift")
+        let path = folder.path + "/Model.swift"
+        #expect(runCommand(["wrap", path, "--type", "Model", "--write"]).status == 0)
+        let run = runCommand(["convert", "--functions", path, "--context", folder.path, "--write"])
+        #expect(!run.output.stderr.contains("default implementation"))
+        #expect(run.output.stderr.contains("1 function(s) converted in 1 round(s), 0 refused"))
+        #expect(run.output.stderr.contains("; 1 had an async version already"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("let count = try await User.count()"))
     }
 
     @Test func belowConcurrencysPlatformsTheAsyncVersionStatesItsOwn() throws {

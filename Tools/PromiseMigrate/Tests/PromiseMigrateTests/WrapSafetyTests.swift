@@ -43,6 +43,24 @@ import Testing
         #expect(output.stdout.contains("no async facade: `write(toFile:)` exists already"))
     }
 
+    @Test func aProtocolThatIsNotSendableGetsFacadesForItsSendableConformersOnly() throws {
+        let code = try wrap(
+            """
+            protocol Model: Codable {
+                static func findAll(_ onCompletion: @escaping ([Self]?, Error?) -> Void)
+                static func count(_ onCompletion: @escaping (Int?, Error?) -> Void)
+            }
+            protocol Record: Sendable {
+                func reload(_ onCompletion: @escaping (Self?, Error?) -> Void)
+            }
+            """
+        ).stdout
+        #expect(code.contains("static func findAllPromise() -> Promise<[Self]> where Self: Sendable {"))
+        #expect(code.contains("static func findAll() async throws -> [Self] where Self: Sendable {"))
+        #expect(code.contains("static func countPromise() -> Promise<Int> {"))
+        #expect(code.contains("func reloadPromise() -> Promise<Self> {"))
+    }
+
     @Test func anExistingAsyncVariantWithoutTheQueueParameterIsRecognized() throws {
         let code = try wrap(
             """

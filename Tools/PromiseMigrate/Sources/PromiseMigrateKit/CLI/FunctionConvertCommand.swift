@@ -36,9 +36,12 @@ struct FunctionConvertCommand<Output: CommandOutput> {
         let kinds = refusedByKind.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let action = options.write ? "converted" : "convertible (pass --write to apply)"
+        // What round 1 found async already: a codebase's progress, wrap facades included.
+        let alreadyAsync = result.alreadyAsync
         output.err(
             "\(total) function(s) \(action) in \(result.rounds.count) round(s), \(refusedTotal) refused"
-                + (kinds.isEmpty ? "" : " (\(kinds))") + "\n")
+                + (kinds.isEmpty ? "" : " (\(kinds))")
+                + (alreadyAsync == 0 ? "" : "; \(alreadyAsync) had an async version already") + "\n")
         if store != nil, total > 0 {
             output.err("note: with --index-store, one round per run: build again for a fresh store, then run again\n")
         }

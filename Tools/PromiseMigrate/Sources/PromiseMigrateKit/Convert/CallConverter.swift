@@ -394,12 +394,16 @@ public struct CallConverter {
 
     /// `if let x [= binding] { body } [else { … } | else if …]` where the condition unwraps `binding`.
     static func ifLet(_ item: CodeBlockItemSyntax, binding: String) -> (
-        name: String, body: [CodeBlockItemSyntax], elseBody: [CodeBlockItemSyntax]?, elseIf: CodeBlockItemSyntax?
+        name: String, body: [CodeBlockItemSyntax], elseBody: [CodeBlockItemSyntax]?, elseIf: IfExprSyntax?
     )? {
-        guard
-            let ifExpr = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
-                ?? item.item.as(IfExprSyntax.self),
-            ifExpr.conditions.count == 1,
+        ifExpression(item).flatMap { ifLet($0, binding: binding) }
+    }
+
+    /// The same for an `if` itself. An `else if` stays in its tree, so that its lines are the file's.
+    static func ifLet(_ ifExpr: IfExprSyntax, binding: String) -> (
+        name: String, body: [CodeBlockItemSyntax], elseBody: [CodeBlockItemSyntax]?, elseIf: IfExprSyntax?
+    )? {
+        guard ifExpr.conditions.count == 1,
             let optional = ifExpr.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
             optional.bindingSpecifier.text == "let",
             let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -407,14 +411,18 @@ public struct CallConverter {
         let unwrapped = optional.initializer?.value.trimmedDescription ?? name
         guard unwrapped == binding else { return nil }
         var elseBody: [CodeBlockItemSyntax]?
-        var elseIf: CodeBlockItemSyntax?
+        var elseIf: IfExprSyntax?
         switch ifExpr.elseBody {
         case .codeBlock(let block)?: elseBody = Array(block.statements)
-        case .ifExpr(let nested)?:
-            elseIf = CodeBlockItemSyntax(item: .expr(ExprSyntax(nested)))
+        case .ifExpr(let nested)?: elseIf = nested
         case nil: break
         }
         return (name, Array(ifExpr.body.statements), elseBody, elseIf)
+    }
+
+    /// The `if` that `item` is, if it is one.
+    static func ifExpression(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {
+        item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.item.as(IfExprSyntax.self)
     }
 
     // MARK: Text

@@ -202,7 +202,7 @@ struct ClosureInliner {
         if let branch = CallConverter.ifLet(first, binding: names.error) {
             // `else { if let value { S } }` reads as `else if let value { S }`.
             let nestedIf = branch.elseBody.flatMap { $0.count == 1 ? $0.first : nil }
-                .flatMap { CallConverter.ifLet($0, binding: names.value) == nil ? nil : $0 }
+                .flatMap(CallConverter.ifExpression)
             if let elseIf = branch.elseIf ?? nestedIf, body.count == 1, optionalValue,
                 let valueBranch = CallConverter.ifLet(elseIf, binding: names.value), valueBranch.elseBody == nil
             {

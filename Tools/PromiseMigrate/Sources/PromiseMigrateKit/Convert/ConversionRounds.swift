@@ -59,8 +59,22 @@ public struct ConversionRounds {
         return found
     }
 
-    /// The rounds run (at most `limit`), and the files' texts before and after, by path.
-    public func run(limit: Int) -> (rounds: [ConversionRound], original: [String: String], final: [String: String])? {
+    /// What `run` did.
+    public struct Result {
+        /// The rounds, in order.
+        public var rounds: [ConversionRound]
+        /// The changed files' texts before the first round, by path.
+        public var original: [String: String]
+        /// The changed files' texts after the last round, by path.
+        public var final: [String: String]
+        /// Functions that had an async version before the first round (declared, or a `wrap` facade):
+        /// a codebase's progress.
+        public var alreadyAsync: Int
+    }
+
+    /// The rounds run (at most `limit`); nil when `prepare` stopped them.
+    public func run(limit: Int) -> Result? {
+        var alreadyAsync = 0
         var texts: [String: String] = [:]
         var original: [String: String] = [:]
         var refused: Set<String> = []
@@ -77,9 +91,12 @@ public struct ConversionRounds {
                 for (index, function) in codebase.files[fileIndex].functions.enumerated() {
                     let key = FunctionKey(file: fileIndex, index: index)
                     guard let handler = codebase.handler(key), handler.shape != .other, !function.isAsync,
-                        function.context.typeKind != "protocol", !function.context.isLocal, !function.isInitializer,
-                        codebase.asyncVariant(of: key) == nil
+                        function.context.typeKind != "protocol", !function.context.isLocal, !function.isInitializer
                     else { continue }
+                    guard codebase.asyncVariant(of: key) == nil else {
+                        if number == 1 { alreadyAsync += 1 }
+                        continue
+                    }
                     let identity = "\(CanonicalPath.of(file.path))|\(function.context.typePath)|\(function.fullName)"
                     if !refused.contains(identity) { candidates[key] = identity }
                 }
@@ -154,6 +171,6 @@ public struct ConversionRounds {
             rounds.append(round)
             if round.converted.isEmpty, round.refused.isEmpty { break }
         }
-        return (rounds, original, texts)
+        return Result(rounds: rounds, original: original, final: texts, alreadyAsync: alreadyAsync)
     }
 }

@@ -126,17 +126,20 @@ public struct FunctionConverter {
         // version in the extension, no requirement, would never reach theirs.
         if function.context.typeKind == "extension",
             codebase.types(named: owner).contains(where: { $0.kind == "protocol" }),
-            codebase.functions(named: function.name).contains(where: { other in
+            let requirement = codebase.functions(named: function.name).first(where: { other in
                 let requirement = codebase.function(other)
                 let type = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
                 return requirement.context.typeKind == "protocol" && requirement.fullName == function.fullName
                     && codebase.family(of: owner).contains(type)
             })
         {
+            // `wrap` on the protocol's file gives the requirement a facade that calls it, so it reaches them.
+            let file = codebase.files[requirement.file].path
             throw refuse(
                 declaration.name, "default implementation",
                 "it is `\(owner)`'s default implementation of a requirement: an async version in the extension would "
-                    + "not reach the conformers' own implementations; add the async requirement to the protocol by hand"
+                    + "not reach the conformers' own implementations; `promise-migrate wrap \(file)` gives the "
+                    + "requirement an async facade that does (or add an async requirement by hand)"
             )
         }
         if !owner.isEmpty,

@@ -499,6 +499,16 @@ final class HandlerBodyRewriter {
         {
             return true
         }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            // `count == 0`, `a && b`: comparisons and logic give a Bool; only a ternary or an assignment,
+            // which bind more loosely, could give something else.
+            let elements = Array(sequence.elements)
+            let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+            return !operators.isEmpty && operators.contains(where: Self.booleanOperators.contains)
+                && !elements.contains(where: {
+                    $0.is(UnresolvedTernaryExprSyntax.self) || $0.is(AssignmentExprSyntax.self)
+                })
+        }
         if let tried = expression.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil,
             let call = tried.expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -855,6 +865,9 @@ final class HandlerBodyRewriter {
         }
         return Self.isNonOptionalExpression(expression)
     }
+
+    /// Operators that give a `Bool`.
+    static let booleanOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||"]
 
     /// Methods of the standard library and Foundation that never answer nil.
     static let nonOptionalAnswers: Set<String> = [

@@ -35,7 +35,8 @@ public struct WrapPlan: Sendable {
     public var form: Form
     /// How the facade is isolated.
     public var isolation: FacadeIsolation
-    /// Generic parameters (of the method or its type) the value mentions, which must be `Sendable`.
+    /// Generic parameters (of the method or its type) the value mentions, which must be `Sendable`, and
+    /// `Self` where a protocol that is not Sendable promises it.
     public var sendableRequirements: [String]
     /// The access level for both declarations, nil for the default.
     public var accessLevel: String?

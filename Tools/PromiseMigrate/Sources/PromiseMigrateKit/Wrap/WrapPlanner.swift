@@ -191,15 +191,28 @@ public struct WrapPlanner: Sendable {
         }
 
         let access = Self.facadeAccess(function: function.accessLevel, context: context)
+        var sendableRequirements = value.referencedNames.intersection(genericNames)
+        // `Promise<Self>` in a protocol's extension: only Sendable conformers get the facades.
+        if value.referencedNames.contains("Self"), isProtocol(context.typePath),
+            !codebase.isSendableType(path: context.typePath)
+        {
+            sendableRequirements.insert("Self")
+        }
 
         return .success(
             WrapPlan(
                 function: function, handler: handler, valueType: value, promiseName: promiseName,
                 declaresPromiseWrapper: promiseTaken == nil, declaresAsyncFacade: declaresAsync, form: form,
-                isolation: isolation, sendableRequirements: value.referencedNames.intersection(genericNames).sorted(),
+                isolation: isolation, sendableRequirements: sendableRequirements.sorted(),
                 accessLevel: access,
                 attributes: function.attributes.filter { $0.hasPrefix("@available") || Self.isGlobalActor($0) },
                 modifiers: function.otherModifiers.filter { $0 == "nonisolated" || $0 == "mutating" }, notes: notes))
+    }
+
+    /// Whether `typePath` names a protocol of the codebase (a requirement's, or its extension's, type).
+    private func isProtocol(_ typePath: String) -> Bool {
+        let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
+        return codebase.types(named: simple).contains { $0.kind == "protocol" }
     }
 
     /// A protocol of the codebase that the function's type conforms to and that declares the same
