@@ -404,6 +404,7 @@ public struct Codebase: Sendable {
         for name in [function.name, function.name + "Async"] {
             if let exact = asyncFunction(named: name, labels: labels, typePath: typePath) { return exact }
         }
+        if let facade = requirementsAsyncVariant(of: function, labels: labels) { return facade }
         let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
         // A protocol requirement's implementation has no defaults, but its queue is no more use to async code.
         for name in [function.name, function.name + "Async"] {
@@ -422,6 +423,26 @@ public struct Codebase: Sendable {
                 return remaining.isEmpty
             }
             if let match { return match }
+        }
+        return nil
+    }
+
+    /// For a method that implements a requirement of a protocol its type conforms to: the async function
+    /// of the same name and labels in the protocol's extension (a `wrap` facade). It calls the
+    /// requirement, so it reaches this implementation.
+    private func requirementsAsyncVariant(of function: FunctionRecord, labels: [String]) -> FunctionKey? {
+        let typePath = function.context.typePath
+        guard !typePath.isEmpty, function.context.typeKind != "protocol" else { return nil }
+        let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
+        let conformances = Set(types(named: simple).flatMap(\.inheritedTypes))
+        for key in functions(named: function.name) {
+            let requirement = self.function(key)
+            let owner = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+            guard requirement.context.typeKind == "protocol", conformances.contains(owner),
+                requirement.fullName == function.fullName
+            else { continue }
+            let protocolPath = requirement.context.typePath
+            if let facade = asyncFunction(named: function.name, labels: labels, typePath: protocolPath) { return facade }
         }
         return nil
     }
