@@ -437,12 +437,12 @@ public struct Codebase: Sendable {
         let conformances = Set(types(named: simple).flatMap(\.inheritedTypes))
         for key in functions(named: function.name) {
             let requirement = self.function(key)
-            let owner = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-            guard requirement.context.typeKind == "protocol", conformances.contains(owner),
+            let name = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+            guard requirement.context.typeKind == "protocol", conformances.contains(name),
                 requirement.fullName == function.fullName
             else { continue }
-            let protocolPath = requirement.context.typePath
-            if let facade = asyncFunction(named: function.name, labels: labels, typePath: protocolPath) { return facade }
+            let owner = requirement.context.typePath
+            if let facade = asyncFunction(named: function.name, labels: labels, typePath: owner) { return facade }
         }
         return nil
     }
