@@ -114,6 +114,21 @@ import Testing
         #expect(text.contains("let count = try await User.count()"))
     }
 
+    /// Overloads that differ only in their handler share an async name and labels: the variant is the one
+    /// whose value it returns, not the other's.
+    @Test func anAsyncVariantBelongsToTheOverloadWhoseValueItReturns() throws {
+        let (stderr, _) = try convertFunctions(
+            """
+            final class Store {
+                func all(_ onCompletion: @escaping ([Int]?, Error?) -> Void) { onCompletion([], nil) }
+                func all(_ onCompletion: @escaping ([String: Int]?, Error?) -> Void) { onCompletion([:], nil) }
+                func all() async throws -> [Int] { [] }
+            }
+            """)
+        #expect(stderr.contains("; 1 had an async version already"))
+        #expect(stderr.contains("Service.swift:3: not converted: all(_:)"))
+    }
+
     @Test func belowConcurrencysPlatformsTheAsyncVersionStatesItsOwn() throws {
         let manifest = """
             // swift-tools-version:5.9

@@ -398,6 +398,13 @@ public struct Codebase: Sendable {
                 return match
             }
         }
+        guard let variant = asyncVariantByName(of: key), !belongsToAnotherOverload(variant, of: key) else { return nil }
+        return variant
+    }
+
+    /// An async function with `key`'s name (or the name and `Async`) and its labels without the handler's.
+    private func asyncVariantByName(of key: FunctionKey) -> FunctionKey? {
+        let function = function(key)
         guard let handler = handler(key) else { return nil }
         let labels = handler.remainingLabels(of: function)
         let typePath = function.context.typePath
@@ -425,6 +432,30 @@ public struct Codebase: Sendable {
             if let match { return match }
         }
         return nil
+    }
+
+    /// Whether `variant` returns another callback overload's value instead of `key`'s: overloads that
+    /// differ only in their handler (Swift-Kuery-ORM's `findAll(using:_:)`, with `[Self]`, `[(I, Self)]`
+    /// or `[I: Self]`) share one name and labels, and the variant is the one whose value it returns.
+    private func belongsToAnotherOverload(_ variant: FunctionKey, of key: FunctionKey) -> Bool {
+        guard let returned = function(variant).returnType, handler(key)?.valueType != returned else { return false }
+        return overloadsDifferingOnlyInHandler(of: key).contains { handler($0)?.valueType == returned }
+    }
+
+    /// The other callback functions of `key`'s type with its name and its labels but the handler's: their
+    /// async versions would have one name and labels.
+    public func overloadsDifferingOnlyInHandler(of key: FunctionKey) -> [FunctionKey] {
+        let function = function(key)
+        guard let handler = handler(key) else { return [] }
+        let labels = handler.remainingLabels(of: function)
+        return functions(named: function.name).filter { other in
+            let candidate = self.function(other)
+            guard other != key, !candidate.isAsync, let otherHandler = self.handler(other),
+                otherHandler.valueType != handler.valueType  // not a requirement and its default
+            else { return false }
+            return otherHandler.remainingLabels(of: candidate) == labels
+                && Self.sameType(candidate.context.typePath, function.context.typePath)
+        }
     }
 
     /// For a method that implements a requirement of a protocol its type conforms to: the async function
