@@ -25,6 +25,43 @@ import Testing
         try convertFunctions(code, beside: ["Store.swift": Self.store])
     }
 
+    /// Moya's `logNetworkRequest` shape: `_ = request.cURLDescription { … }` then `return`, in an `if`.
+    @Test func aDiscardedCallFollowedByReturnIsAwaited() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            final class Store {
+                func load(id: Int, completion: @escaping (Int) -> Void) -> Store {
+                    completion(id)
+                    return self
+                }
+                func load(id: Int) async -> Int { id }
+            }
+            final class Service {
+                let store = Store()
+                var verbose = false
+                func describe(id: Int, completion: @escaping ([String]) -> Void) {
+                    if verbose {
+                        _ = store.load(id: id) { value in
+                            completion(["\\(value)"])
+                        }
+                        return
+                    }
+                    completion([])
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"))
+        #expect(
+            text.contains(
+                """
+                        if verbose {
+                            let value = await store.load(id: id)
+                            return ["\\(value)"]
+                        }
+                        return []
+                """))
+    }
+
     @Test func aHandlerCalledBeforeReturningKeepsTheOldBody() throws {
         let (stderr, text) = try convert(
             """

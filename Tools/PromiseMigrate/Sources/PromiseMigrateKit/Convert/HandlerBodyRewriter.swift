@@ -172,7 +172,10 @@ final class HandlerBodyRewriter {
                 HandlerUseFinder.find(in: item, names: handlerNames).mentions
                 ? boundSessionTask(item, next: rest.first) : nil
             if task != nil { rest = rest.dropFirst() }
-            scope.isTail = outerTail && rest.allSatisfy(isPlainReturn)
+            // A plain `return` after it ends the function there (`if … { call { … }; return }`), unless it
+            // only ends a closure the platform runs later.
+            let returnsNext = !rest.isEmpty && !scope.inKnownOnceClosure
+            scope.isTail = (outerTail || returnsNext) && rest.allSatisfy(isPlainReturn)
             // Statements after it in its own block are checked below, once it is known to exit.
             scope.returnsAfter = !rest.isEmpty
             let names = Self.declaredNames(item)
@@ -434,7 +437,7 @@ final class HandlerBodyRewriter {
             if let switchExpression = expression.as(SwitchExprSyntax.self) {
                 return try switchRewritten(switchExpression, scope: scope, indent: indent)
             }
-            if let call = expression.as(FunctionCallExprSyntax.self) {
+            if let call = expression.as(FunctionCallExprSyntax.self) ?? Self.discardedCall(expression) {
                 return try nestedCall(call, item: item, scope: scope, indent: indent)
             }
         }
@@ -455,6 +458,15 @@ final class HandlerBodyRewriter {
             item, "handler stored or passed",
             "the handler is stored, captured or passed on here, so the tool cannot tell when it is called: "
                 + "call it directly")
+    }
+
+    /// The call of `_ = call(…) { … }`: what it returns (Moya's `cURLDescription` gives back its request)
+    /// is dropped, so the awaited variant may return only the handler's value.
+    static func discardedCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
+        guard let elements = expression.as(SequenceExprSyntax.self)?.elements.map({ $0 }), elements.count == 3,
+            elements[0].is(DiscardAssignmentExprSyntax.self), elements[1].is(AssignmentExprSyntax.self)
+        else { return nil }
+        return elements[2].as(FunctionCallExprSyntax.self)
     }
 
     /// The names a `let`/`var` declares (tuple patterns included), or a local function.
