@@ -59,6 +59,18 @@ import Testing
         #expect(code.contains("static func findAll() async throws -> [Self] where Self: Sendable {"))
         #expect(code.contains("static func countPromise() -> Promise<Int> {"))
         #expect(code.contains("func reloadPromise() -> Promise<Self> {"))
+        // A struct named like a protocol is no protocol.
+        let remote = try wrap(
+            """
+            protocol Model {}
+            enum Remote {
+                struct Model: Sendable {
+                    func copy(completion: @escaping (Self?, Error?) -> Void) { completion(self, nil) }
+                }
+            }
+            """
+        ).stdout
+        #expect(remote.contains("func copyPromise() -> Promise<Self> {"))
     }
 
     @Test func anExistingAsyncVariantWithoutTheQueueParameterIsRecognized() throws {

@@ -288,8 +288,12 @@ public struct Codebase: Sendable {
     /// name), the first: whichever branch is built, the call reaches that API.
     private func sameDeclaration(_ targets: [FunctionKey]) -> [FunctionKey]? {
         let first = function(targets[0])
+        let value = handler(targets[0])?.valueType
         let same = targets.allSatisfy {
             function($0).fullName == first.fullName && function($0).context.typePath == first.context.typePath
+                // Overloads that differ only in their handler (`findAll(_:)` of `[Self]` and of `[I: Self]`)
+                // are two declarations.
+                && sameValueType(handler($0)?.valueType, in: first.context.typePath, value, in: first.context.typePath)
         }
         return same ? [targets[0]] : nil
     }
@@ -303,7 +307,12 @@ public struct Codebase: Sendable {
         let name = owners[index].typePath.split(separator: ".").last.map(String.init) ?? owners[index].typePath
         for (offset, owner) in owners.enumerated() where offset != index {
             let simple = owner.typePath.split(separator: ".").last.map(String.init) ?? owner.typePath
-            guard types(named: simple).contains(where: { $0.inheritedTypes.contains(name) }) else { return nil }
+            // The owner's own records: `B.Impl` is not a conformer because `A.Impl` is.
+            guard
+                types(named: simple).contains(where: {
+                    Self.sameType($0.path, owner.typePath) && $0.inheritedTypes.contains(name)
+                })
+            else { return nil }
         }
         return [targets[index]]
     }
@@ -398,7 +407,7 @@ public struct Codebase: Sendable {
                 return match
             }
         }
-        guard let variant = asyncVariantByName(of: key), !belongsToAnotherOverload(variant, of: key) else { return nil }
+        guard let variant = asyncVariantByName(of: key), serves(variant, key) else { return nil }
         return variant
     }
 
@@ -411,7 +420,7 @@ public struct Codebase: Sendable {
         for name in [function.name, function.name + "Async"] {
             if let exact = asyncFunction(named: name, labels: labels, typePath: typePath) { return exact }
         }
-        if let facade = requirementsAsyncVariant(of: function, labels: labels) { return facade }
+        if let facade = requirementsAsyncVariant(of: key, labels: labels) { return facade }
         let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
         // A protocol requirement's implementation has no defaults, but its queue is no more use to async code.
         for name in [function.name, function.name + "Async"] {
@@ -434,12 +443,38 @@ public struct Codebase: Sendable {
         return nil
     }
 
-    /// Whether `variant` returns another callback overload's value instead of `key`'s: overloads that
-    /// differ only in their handler (Swift-Kuery-ORM's `findAll(using:_:)`, with `[Self]`, `[(I, Self)]`
-    /// or `[I: Self]`) share one name and labels, and the variant is the one whose value it returns.
-    private func belongsToAnotherOverload(_ variant: FunctionKey, of key: FunctionKey) -> Bool {
-        guard let returned = function(variant).returnType, handler(key)?.valueType != returned else { return false }
-        return overloadsDifferingOnlyInHandler(of: key).contains { handler($0)?.valueType == returned }
+    /// Whether `variant`, found by name and labels, is `key`'s async version. Overloads that differ only
+    /// in their handler (Swift-Kuery-ORM's `findAll(using:_:)`, with `[Self]`, `[(I, Self)]` or
+    /// `[I: Self]`) share a name and labels: then only the one whose value `variant` returns is served.
+    /// A variant that only `Sendable` types get (`wrap`'s `where Self: Sendable`) serves a type declared
+    /// Sendable, not a protocol's default for every conformer.
+    private func serves(_ variant: FunctionKey, _ key: FunctionKey) -> Bool {
+        let candidate = function(variant)
+        let function = function(key)
+        if Self.requiresSendableSelf(candidate), !isSendableType(path: function.context.typePath) { return false }
+        guard !overloadsDifferingOnlyInHandler(of: key).isEmpty else { return true }
+        return sameValueType(
+            candidate.returnType, in: candidate.context.typePath, handler(key)?.valueType,
+            in: function.context.typePath)
+    }
+
+    /// A `where Self: Sendable` on the function (or its extension).
+    static func requiresSendableSelf(_ function: FunctionRecord) -> Bool {
+        [function.genericWhereClause, function.context.whereClause].contains {
+            $0?.replacingOccurrences(of: " ", with: "").contains("Self:Sendable") == true
+        }
+    }
+
+    /// Whether two value types are one: as written, or through the codebase's typealiases, `Void` for none.
+    func sameValueType(_ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String) -> Bool {
+        func normal(_ type: TypeRef?, _ path: String) -> TypeRef {
+            guard let type else { return .named("Void", []) }
+            let expanded = aliases.expand(type, in: path)
+            if case .tuple(let elements) = expanded, elements.isEmpty { return .named("Void", []) }
+            if case .named(let name, []) = expanded, name == "Swift.Void" { return .named("Void", []) }
+            return expanded
+        }
+        return normal(one, onePath) == normal(other, otherPath)
     }
 
     /// The other callback functions of `key`'s type with its name and its labels but the handler's: their
@@ -451,29 +486,47 @@ public struct Codebase: Sendable {
         return functions(named: function.name).filter { other in
             let candidate = self.function(other)
             guard other != key, !candidate.isAsync, let otherHandler = self.handler(other),
-                otherHandler.valueType != handler.valueType  // not a requirement and its default
+                // Not a requirement and its default, written alike or through a typealias.
+                !sameValueType(
+                    otherHandler.valueType, in: candidate.context.typePath, handler.valueType,
+                    in: function.context.typePath)
             else { return false }
             return otherHandler.remainingLabels(of: candidate) == labels
                 && Self.sameType(candidate.context.typePath, function.context.typePath)
         }
     }
 
-    /// For a method that implements a requirement of a protocol its type conforms to: the async function
-    /// of the same name and labels in the protocol's extension (a `wrap` facade). It calls the
-    /// requirement, so it reaches this implementation.
-    private func requirementsAsyncVariant(of function: FunctionRecord, labels: [String]) -> FunctionKey? {
+    /// For a method that implements a requirement of a protocol its type conforms to: the protocol's async
+    /// function of the same name and labels, a `wrap` facade in its extension (it calls the requirement,
+    /// so it reaches this implementation) or an async requirement of its own (Kingfisher's
+    /// `ImageDataProvider.data()`, whose default bridges to `data(handler:)`). The requirement's value
+    /// (`Self` read as the type) must be the method's, and the facade must return it, in an extension
+    /// with no `where` clause.
+    private func requirementsAsyncVariant(of key: FunctionKey, labels: [String]) -> FunctionKey? {
+        let function = function(key)
         let typePath = function.context.typePath
-        guard !typePath.isEmpty, function.context.typeKind != "protocol" else { return nil }
+        guard !typePath.isEmpty, function.context.typeKind != "protocol", let handler = handler(key) else {
+            return nil
+        }
         let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
-        let conformances = Set(types(named: simple).flatMap(\.inheritedTypes))
-        for key in functions(named: function.name) {
-            let requirement = self.function(key)
-            let name = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-            guard requirement.context.typeKind == "protocol", conformances.contains(name),
-                requirement.fullName == function.fullName
-            else { continue }
+        let conformances = Set(types(named: simple).filter { $0.path == typePath }.flatMap(\.inheritedTypes))
+        for requirementKey in functions(named: function.name) {
+            let requirement = self.function(requirementKey)
             let owner = requirement.context.typePath
-            if let facade = asyncFunction(named: function.name, labels: labels, typePath: owner) { return facade }
+            let name = owner.split(separator: ".").last.map(String.init) ?? ""
+            guard requirement.context.typeKind == "protocol", conformances.contains(name),
+                requirement.fullName == function.fullName,
+                let value = self.handler(requirementKey)?.valueType,
+                sameValueType(
+                    value.substituting(["Self": .named(simple, [])]), in: owner, handler.valueType, in: typePath),
+                let facade = functions(named: function.name).first(where: { candidateKey in
+                    let candidate = self.function(candidateKey)
+                    return candidate.isAsync && candidate.parameters.map(\.label) == labels
+                        && candidate.context.typePath == owner && candidate.context.whereClause == nil
+                        && sameValueType(candidate.returnType, in: owner, value, in: owner)
+                })
+            else { continue }
+            return facade
         }
         return nil
     }

@@ -74,7 +74,7 @@ public struct ConversionRounds {
 
     /// The rounds run (at most `limit`); nil when `prepare` stopped them.
     public func run(limit: Int) -> Result? {
-        var alreadyAsync = 0
+        var alreadyAsync: Set<String> = []
         var texts: [String: String] = [:]
         var original: [String: String] = [:]
         var refused: Set<String> = []
@@ -93,11 +93,12 @@ public struct ConversionRounds {
                     guard let handler = codebase.handler(key), handler.shape != .other, !function.isAsync,
                         function.context.typeKind != "protocol", !function.context.isLocal, !function.isInitializer
                     else { continue }
+                    let identity = "\(CanonicalPath.of(file.path))|\(function.context.typePath)|\(function.fullName)"
                     guard codebase.asyncVariant(of: key) == nil else {
-                        if number == 1 { alreadyAsync += 1 }
+                        // One function in two `#if` branches counts once.
+                        if number == 1 { alreadyAsync.insert(identity) }
                         continue
                     }
-                    let identity = "\(CanonicalPath.of(file.path))|\(function.context.typePath)|\(function.fullName)"
                     if !refused.contains(identity) { candidates[key] = identity }
                 }
             }
@@ -171,6 +172,6 @@ public struct ConversionRounds {
             rounds.append(round)
             if round.converted.isEmpty, round.refused.isEmpty { break }
         }
-        return Result(rounds: rounds, original: original, final: texts, alreadyAsync: alreadyAsync)
+        return Result(rounds: rounds, original: original, final: texts, alreadyAsync: alreadyAsync.count)
     }
 }

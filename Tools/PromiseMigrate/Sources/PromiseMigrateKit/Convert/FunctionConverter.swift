@@ -131,21 +131,16 @@ public struct FunctionConverter {
                 let type = requirement.context.typePath.split(separator: ".").last.map(String.init) ?? ""
                 return requirement.context.typeKind == "protocol" && requirement.fullName == function.fullName
                     && codebase.family(of: owner).contains(type)
+                    // Of overloads that differ only in their handler, the one this implements.
+                    && codebase.sameValueType(
+                        codebase.handler(other)?.valueType, in: requirement.context.typePath,
+                        codebase.handler(key)?.valueType, in: function.context.typePath)
             })
         {
-            // `wrap` on the protocol's file gives the requirement a facade that calls it, so it reaches them;
-            // of overloads that differ only in their handler, only one.
-            let file = codebase.files[requirement.file].path
-            let remedy =
-                codebase.overloadsDifferingOnlyInHandler(of: requirement).isEmpty
-                ? "`promise-migrate wrap \(file)` gives the requirement an async facade that does (or add an async "
-                    + "requirement by hand)"
-                : "overloads differ only in their handler, so their async versions would share a name: add async "
-                    + "requirements by hand, under other names"
             throw refuse(
                 declaration.name, "default implementation",
                 "it is `\(owner)`'s default implementation of a requirement: an async version in the extension would "
-                    + "not reach the conformers' own implementations; \(remedy)"
+                    + "not reach the conformers' own implementations; \(wrapRemedy(for: requirement))"
             )
         }
         if !owner.isEmpty,

@@ -430,14 +430,17 @@ final class HandlerBodyRewriter {
             return try doStatementRewritten(doStatement, scope: scope, indent: indent)
         }
         if let expression = item.expression {
-            if let call = handlerCall(expression) { return try handlerExit(call, scope: scope, indent: indent) }
+            let discarded = Self.discardedCall(expression)
+            if let call = handlerCall(expression) ?? discarded.flatMap({ handlerCall(ExprSyntax($0)) }) {
+                return try handlerExit(call, scope: scope, indent: indent)
+            }
             if let ifExpression = expression.as(IfExprSyntax.self) {
                 return try ifRewritten(ifExpression, scope: scope, indent: indent)
             }
             if let switchExpression = expression.as(SwitchExprSyntax.self) {
                 return try switchRewritten(switchExpression, scope: scope, indent: indent)
             }
-            if let call = expression.as(FunctionCallExprSyntax.self) ?? Self.discardedCall(expression) {
+            if let call = expression.as(FunctionCallExprSyntax.self) ?? discarded {
                 return try nestedCall(call, item: item, scope: scope, indent: indent)
             }
         }
@@ -513,12 +516,13 @@ final class HandlerBodyRewriter {
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             // `count == 0`, `a && b`: comparisons and logic give a Bool; only a ternary or an assignment,
-            // which bind more loosely, could give something else.
+            // which bind more loosely, could give something else, or a `try?`, which covers the whole.
             let elements = Array(sequence.elements)
             let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
             return !operators.isEmpty && operators.contains(where: Self.booleanOperators.contains)
                 && !elements.contains(where: {
                     $0.is(UnresolvedTernaryExprSyntax.self) || $0.is(AssignmentExprSyntax.self)
+                        || $0.as(TryExprSyntax.self)?.questionOrExclamationMark?.text == "?"
                 })
         }
         if let tried = expression.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil,

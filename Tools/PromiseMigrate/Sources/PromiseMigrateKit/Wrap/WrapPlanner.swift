@@ -209,10 +209,11 @@ public struct WrapPlanner: Sendable {
                 modifiers: function.otherModifiers.filter { $0 == "nonisolated" || $0 == "mutating" }, notes: notes))
     }
 
-    /// Whether `typePath` names a protocol of the codebase (a requirement's, or its extension's, type).
+    /// Whether `typePath` names a protocol of the codebase (a requirement's, or its extension's, type), not
+    /// a type of the same simple name (`Remote.Model` beside a protocol `Model`).
     private func isProtocol(_ typePath: String) -> Bool {
         let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
-        return codebase.types(named: simple).contains { $0.kind == "protocol" }
+        return codebase.types(named: simple).contains { $0.kind == "protocol" && $0.path == typePath }
     }
 
     /// A protocol of the codebase that the function's type conforms to and that declares the same
