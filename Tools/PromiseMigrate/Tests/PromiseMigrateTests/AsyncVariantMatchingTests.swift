@@ -111,6 +111,53 @@ import Testing
         #expect(!text.contains("try await user.reload()"))
     }
 
+    @Test func staticAndInstanceMethodsAreTwoAPIs() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            final class Impl {
+                func load(completion: @escaping (Int?, Error?) -> Void) { completion(1, nil) }
+                func load() async throws -> Int { 1 }
+                static func load(completion: @escaping (Int?, Error?) -> Void) { completion(2, nil) }
+            }
+            final class Client {
+                func total(completion: @escaping (Int?, Error?) -> Void) {
+                    Impl.load { value, error in
+                        guard let value else {
+                            completion(nil, error)
+                            return
+                        }
+                        completion(value, nil)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("; 1 had an async version already"))
+        #expect(!text.contains("try await Impl.load()"))
+    }
+
+    @Test func ifBranchesAndSpellingsOfOneTypeAreOneDeclaration() throws {
+        let (stderr, _) = try convertFunctions(
+            """
+            struct PhoneImage {}
+            struct DesktopImage {}
+            final class Gallery {
+                #if os(iOS)
+                    func image(completion: @escaping (PhoneImage?, Error?) -> Void) { completion(PhoneImage(), nil) }
+                    func image() async throws -> PhoneImage { PhoneImage() }
+                #else
+                    func image(completion: @escaping (DesktopImage?, Error?) -> Void) { completion(DesktopImage(), nil) }
+                    func image() async throws -> DesktopImage { DesktopImage() }
+                #endif
+                func ids(completion: @escaping ([Int]?, Error?) -> Void) { completion([], nil) }
+                func ids(completion: @escaping ([String: Int]?, Error?) -> Void) { completion([:], nil) }
+                func ids() async throws -> Array<Int> { [] }
+            }
+            """)
+        // The image once (its two branches), and the `[Int]` overload of `ids`.
+        #expect(stderr.contains("; 2 had an async version already"))
+        #expect(!stderr.contains("image(completion:): `image()` is declared already"))
+    }
+
     @Test func tryOptionalComparisonsMayBeNil() throws {
         let (stderr, _) = try convertFunctions(
             """

@@ -291,9 +291,12 @@ public struct Codebase: Sendable {
         let value = handler(targets[0])?.valueType
         let same = targets.allSatisfy {
             function($0).fullName == first.fullName && function($0).context.typePath == first.context.typePath
+                && function($0).isStatic == first.isStatic
                 // Overloads that differ only in their handler (`findAll(_:)` of `[Self]` and of `[I: Self]`)
-                // are two declarations.
-                && sameValueType(handler($0)?.valueType, in: first.context.typePath, value, in: first.context.typePath)
+                // are two declarations; `#if` branches with a type each are one.
+                && (function($0).context.conditions != first.context.conditions
+                    || sameValueType(
+                        handler($0)?.valueType, in: first.context.typePath, value, in: first.context.typePath))
         }
         return same ? [targets[0]] : nil
     }
@@ -303,16 +306,14 @@ public struct Codebase: Sendable {
     private func requirement(among targets: [FunctionKey]) -> [FunctionKey]? {
         let owners = targets.map { function($0).context }
         let protocols = targets.indices.filter { owners[$0].typeKind == "protocol" }
-        guard protocols.count == 1, let index = protocols.first else { return nil }
+        guard protocols.count == 1, let index = protocols.first,
+            // A static method of the same name is another API (`Impl.load` beside `impl.load`).
+            targets.allSatisfy({ function($0).isStatic == function(targets[index]).isStatic })
+        else { return nil }
         let name = owners[index].typePath.split(separator: ".").last.map(String.init) ?? owners[index].typePath
         for (offset, owner) in owners.enumerated() where offset != index {
-            let simple = owner.typePath.split(separator: ".").last.map(String.init) ?? owner.typePath
             // The owner's own records: `B.Impl` is not a conformer because `A.Impl` is.
-            guard
-                types(named: simple).contains(where: {
-                    Self.sameType($0.path, owner.typePath) && $0.inheritedTypes.contains(name)
-                })
-            else { return nil }
+            guard records(of: owner.typePath).contains(where: { $0.inheritedTypes.contains(name) }) else { return nil }
         }
         return [targets[index]]
     }
@@ -407,24 +408,26 @@ public struct Codebase: Sendable {
                 return match
             }
         }
-        guard let variant = asyncVariantByName(of: key), serves(variant, key) else { return nil }
-        return variant
+        return asyncVariantCandidates(of: key).first { serves($0, key) }
     }
 
-    /// An async function with `key`'s name (or the name and `Async`) and its labels without the handler's.
-    private func asyncVariantByName(of key: FunctionKey) -> FunctionKey? {
+    /// Async functions with `key`'s name (or the name and `Async`) and its labels without the handler's,
+    /// best first: in its type, then a protocol's for a requirement it implements, then with defaulted
+    /// parameters left out or labels reordered.
+    private func asyncVariantCandidates(of key: FunctionKey) -> [FunctionKey] {
         let function = function(key)
-        guard let handler = handler(key) else { return nil }
+        guard let handler = handler(key) else { return [] }
         let labels = handler.remainingLabels(of: function)
         let typePath = function.context.typePath
+        var found: [FunctionKey] = []
         for name in [function.name, function.name + "Async"] {
-            if let exact = asyncFunction(named: name, labels: labels, typePath: typePath) { return exact }
+            found += asyncFunctions(named: name, labels: labels, typePath: typePath)
         }
-        if let facade = requirementsAsyncVariant(of: key, labels: labels) { return facade }
+        found += requirementsAsyncVariants(of: key, labels: labels)
         let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
         // A protocol requirement's implementation has no defaults, but its queue is no more use to async code.
         for name in [function.name, function.name + "Async"] {
-            let match = functions(named: name).first { candidateKey in
+            found += functions(named: name).filter { candidateKey in
                 let candidate = self.function(candidateKey)
                 guard candidate.isAsync, Self.sameType(candidate.context.typePath, typePath) else { return false }
                 // In the callback's order, or another (an async variant written later may order them anew).
@@ -438,24 +441,29 @@ public struct Codebase: Sendable {
                 }
                 return remaining.isEmpty
             }
-            if let match { return match }
         }
-        return nil
+        return found
     }
 
-    /// Whether `variant`, found by name and labels, is `key`'s async version. Overloads that differ only
-    /// in their handler (Swift-Kuery-ORM's `findAll(using:_:)`, with `[Self]`, `[(I, Self)]` or
-    /// `[I: Self]`) share a name and labels: then only the one whose value `variant` returns is served.
-    /// A variant that only `Sendable` types get (`wrap`'s `where Self: Sendable`) serves a type declared
-    /// Sendable, not a protocol's default for every conformer.
+    /// Whether `variant`, found by name and labels, is `key`'s async version: both static or neither, and
+    /// its value. Overloads that differ only in their handler (Swift-Kuery-ORM's `findAll(using:_:)`, with
+    /// `[Self]`, `[(I, Self)]` or `[I: Self]`) share a name and labels: then only the one whose value
+    /// `variant` returns is served (`Self`, in a protocol's, read as `key`'s type). A variant that only
+    /// `Sendable` types get (`wrap`'s `where Self: Sendable`) serves a type declared Sendable, not a
+    /// protocol's default for every conformer.
     private func serves(_ variant: FunctionKey, _ key: FunctionKey) -> Bool {
         let candidate = function(variant)
         let function = function(key)
+        guard candidate.isStatic == function.isStatic else { return false }
         if Self.requiresSendableSelf(candidate), !isSendableType(path: function.context.typePath) { return false }
         guard !overloadsDifferingOnlyInHandler(of: key).isEmpty else { return true }
+        var returned = candidate.returnType
+        let simple = function.context.typePath.split(separator: ".").last.map(String.init)
+        if candidate.context.typePath != function.context.typePath, let simple {
+            returned = returned?.substituting(["Self": .named(simple, [])])
+        }
         return sameValueType(
-            candidate.returnType, in: candidate.context.typePath, handler(key)?.valueType,
-            in: function.context.typePath)
+            returned, in: candidate.context.typePath, handler(key)?.valueType, in: function.context.typePath)
     }
 
     /// A `where Self: Sendable` on the function (or its extension).
@@ -469,12 +477,32 @@ public struct Codebase: Sendable {
     func sameValueType(_ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String) -> Bool {
         func normal(_ type: TypeRef?, _ path: String) -> TypeRef {
             guard let type else { return .named("Void", []) }
-            let expanded = aliases.expand(type, in: path)
-            if case .tuple(let elements) = expanded, elements.isEmpty { return .named("Void", []) }
-            if case .named(let name, []) = expanded, name == "Swift.Void" { return .named("Void", []) }
-            return expanded
+            return Self.spelledAlike(aliases.expand(type, in: path))
         }
         return normal(one, onePath) == normal(other, otherPath)
+    }
+
+    /// `type` written one way: `[T]` for `Array<T>`, `T?` for `Optional<T>`, `[K: V]` for
+    /// `Dictionary<K, V>`, `Void` for `()`, without `Swift.`, at every level.
+    static func spelledAlike(_ type: TypeRef) -> TypeRef {
+        switch type {
+        case .named(var name, let arguments):
+            if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
+            let arguments = arguments.map(spelledAlike)
+            switch (name, arguments.count) {
+            case ("Array", 1): return .array(arguments[0])
+            case ("Optional", 1): return .optional(arguments[0])
+            case ("Dictionary", 2): return .dictionary(arguments[0], arguments[1])
+            default: return .named(name, arguments)
+            }
+        case .tuple(let elements) where elements.isEmpty: return .named("Void", [])
+        case .tuple(let elements): return .tuple(elements.map(spelledAlike))
+        case .optional(let wrapped): return .optional(spelledAlike(wrapped))
+        case .array(let element): return .array(spelledAlike(element))
+        case .dictionary(let key, let value): return .dictionary(spelledAlike(key), spelledAlike(value))
+        case .existential(let inner): return .existential(spelledAlike(inner))
+        case .function, .other: return type
+        }
     }
 
     /// The other callback functions of `key`'s type with its name and its labels but the handler's: their
@@ -486,6 +514,7 @@ public struct Codebase: Sendable {
         return functions(named: function.name).filter { other in
             let candidate = self.function(other)
             guard other != key, !candidate.isAsync, let otherHandler = self.handler(other),
+                candidate.context.conditions == function.context.conditions,  // not an `#if` alternative
                 // Not a requirement and its default, written alike or through a typealias.
                 !sameValueType(
                     otherHandler.valueType, in: candidate.context.typePath, handler.valueType,
@@ -502,33 +531,55 @@ public struct Codebase: Sendable {
     /// `ImageDataProvider.data()`, whose default bridges to `data(handler:)`). The requirement's value
     /// (`Self` read as the type) must be the method's, and the facade must return it, in an extension
     /// with no `where` clause.
-    private func requirementsAsyncVariant(of key: FunctionKey, labels: [String]) -> FunctionKey? {
+    private func requirementsAsyncVariants(of key: FunctionKey, labels: [String]) -> [FunctionKey] {
         let function = function(key)
         let typePath = function.context.typePath
         guard !typePath.isEmpty, function.context.typeKind != "protocol", let handler = handler(key) else {
-            return nil
+            return []
         }
         let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
-        let conformances = Set(types(named: simple).filter { $0.path == typePath }.flatMap(\.inheritedTypes))
+        let conformances = Set(records(of: typePath).flatMap(\.inheritedTypes))
+        var found: [FunctionKey] = []
         for requirementKey in functions(named: function.name) {
             let requirement = self.function(requirementKey)
             let owner = requirement.context.typePath
             let name = owner.split(separator: ".").last.map(String.init) ?? ""
             guard requirement.context.typeKind == "protocol", conformances.contains(name),
-                requirement.fullName == function.fullName,
+                requirement.fullName == function.fullName, requirement.isStatic == function.isStatic,
                 let value = self.handler(requirementKey)?.valueType,
                 sameValueType(
-                    value.substituting(["Self": .named(simple, [])]), in: owner, handler.valueType, in: typePath),
-                let facade = functions(named: function.name).first(where: { candidateKey in
-                    let candidate = self.function(candidateKey)
-                    return candidate.isAsync && candidate.parameters.map(\.label) == labels
-                        && candidate.context.typePath == owner && candidate.context.whereClause == nil
-                        && sameValueType(candidate.returnType, in: owner, value, in: owner)
-                })
+                    value.substituting(["Self": .named(simple, [])]), in: owner,
+                    handler.valueType?.substituting(["Self": .named(simple, [])]), in: typePath)
             else { continue }
-            return facade
+            found += functions(named: function.name).filter { candidateKey in
+                let candidate = self.function(candidateKey)
+                // Unconstrained, but for the `Self: Sendable` that `serves` checks.
+                let constraints = [candidate.genericWhereClause, candidate.context.whereClause].compactMap { $0 }
+                return candidate.isAsync && candidate.parameters.map(\.label) == labels
+                    && candidate.context.typePath == owner && candidate.isStatic == requirement.isStatic
+                    && constraints.allSatisfy(Self.isSendableSelfClause)
+                    && sameValueType(candidate.returnType, in: owner, value, in: owner)
+            }
         }
-        return nil
+        return found
+    }
+
+    /// `where Self: Sendable`, as `wrap` writes it.
+    static func isSendableSelfClause(_ clause: String) -> Bool {
+        clause.replacingOccurrences(of: " ", with: "") == "whereSelf:Sendable"
+    }
+
+    /// The records (declaration and extensions) of the type at `path`, as written where it is used: the
+    /// same path, or the path after a module's name (`Moya.MoyaProvider`); `B.Impl` is not `Impl`.
+    func records(of path: String) -> [TypeRecord] {
+        let simple = path.split(separator: ".").last.map(String.init) ?? path
+        return types(named: simple).filter { record in
+            if record.path == path { return true }
+            guard path.hasSuffix("." + record.path), let first = path.split(separator: ".").first else {
+                return false
+            }
+            return types(named: String(first)).isEmpty
+        }
     }
 
     /// Whether function `caller` is an async stand-in for callback API `api` (its async variant, or an
@@ -547,7 +598,12 @@ public struct Codebase: Sendable {
     /// An async function named `name` with exactly `labels`, in a type of the same simple name when
     /// `typePath` is not empty.
     public func asyncFunction(named name: String, labels: [String], typePath: String?) -> FunctionKey? {
-        functions(named: name).first { key in
+        asyncFunctions(named: name, labels: labels, typePath: typePath).first
+    }
+
+    /// Every such function (overloads by value type, static and instance).
+    func asyncFunctions(named name: String, labels: [String], typePath: String?) -> [FunctionKey] {
+        functions(named: name).filter { key in
             let candidate = function(key)
             guard candidate.isAsync, candidate.parameters.map(\.label) == labels else { return false }
             guard let typePath else { return true }
@@ -602,8 +658,7 @@ public struct Codebase: Sendable {
 
     /// Whether instances of the type at `path` are known to be `Sendable` (or isolated to an actor).
     public func isSendableType(path: String) -> Bool {
-        let simple = path.split(separator: ".").last.map(String.init) ?? path
-        let records = types(named: simple)
+        let records = records(of: path)
         if records.contains(where: \.declaresSendable) { return true }
         if records.contains(where: { $0.kind == "protocol" && $0.inheritedTypes.contains("Sendable") }) {
             return true

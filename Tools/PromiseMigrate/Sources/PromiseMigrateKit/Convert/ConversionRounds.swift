@@ -95,8 +95,9 @@ public struct ConversionRounds {
                     else { continue }
                     let identity = "\(CanonicalPath.of(file.path))|\(function.context.typePath)|\(function.fullName)"
                     guard codebase.asyncVariant(of: key) == nil else {
-                        // One function in two `#if` branches counts once.
-                        if number == 1 { alreadyAsync.insert(identity) }
+                        // One function in two `#if` branches counts once; overloads by their handler's value.
+                        let value = function.context.conditions.isEmpty ? handler.valueType?.source ?? "" : ""
+                        if number == 1 { alreadyAsync.insert(identity + "|" + value) }
                         continue
                     }
                     if !refused.contains(identity) { candidates[key] = identity }

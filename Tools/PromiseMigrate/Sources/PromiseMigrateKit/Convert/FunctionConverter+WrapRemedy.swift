@@ -6,6 +6,17 @@ extension FunctionConverter {
     func wrapRemedy(for requirement: FunctionKey) -> String {
         let file = codebase.files[requirement.file].path
         let record = codebase.function(requirement)
+        let owner = record.context.typePath
+        let value = codebase.handler(requirement)?.valueType
+        let labels = codebase.handler(requirement).map { $0.remainingLabels(of: record) } ?? []
+        if codebase.asyncFunctions(named: record.name, labels: labels, typePath: owner).contains(where: { key in
+            let facade = codebase.function(key)
+            return Codebase.requiresSendableSelf(facade)
+                && codebase.sameValueType(facade.returnType, in: owner, value, in: owner)
+        }) {
+            return "its facade serves only Sendable conformers (`where Self: Sendable`): make `\(owner)` refine "
+                + "`Sendable`, or add an async requirement by hand"
+        }
         let planner = WrapPlanner(codebase: codebase, fileIndex: requirement.file)
         let (plans, refusals) = planner.plan(types: [record.context.typePath])
         if plans.contains(where: { $0.function.line == record.line && $0.declaresAsyncFacade }) {
