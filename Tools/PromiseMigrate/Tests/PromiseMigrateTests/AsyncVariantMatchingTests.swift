@@ -133,6 +133,8 @@ import Testing
             """)
         #expect(stderr.contains("; 1 had an async version already"))
         #expect(!text.contains("try await Impl.load()"))
+        // Nor does the instance method's async version take the static one's name.
+        #expect(!stderr.contains("load(completion:): `load()` is declared already"))
     }
 
     @Test func ifBranchesAndSpellingsOfOneTypeAreOneDeclaration() throws {

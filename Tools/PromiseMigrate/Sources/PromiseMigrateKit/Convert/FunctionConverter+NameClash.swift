@@ -20,6 +20,8 @@ extension FunctionConverter {
             {
                 return false
             }
+            // A static method and an instance method never meet: `Type.f()` and `value.f()`.
+            if candidate.isStatic != function.isStatic { return false }
             // The same API seen twice: a protocol's requirement and its extension's implementation, or `#if`
             // branches.
             if candidate.parameters.map(\.label) == function.parameters.map(\.label),
