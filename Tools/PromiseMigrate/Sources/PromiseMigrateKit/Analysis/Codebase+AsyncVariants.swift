@@ -1,0 +1,244 @@
+/// Which async function is a callback function's async version: by name and labels, then held to its
+/// value, its type and its constraints (overloads that differ only in their handler, a protocol's
+/// facade for its conformers, `wrap`'s `where Self: Sendable`).
+extension Codebase {
+    /// An async function that replaces callback function `key`: the target of its `@available(*, renamed:)`,
+    /// or one in the same type named as it is (or with `Async` after the name) that takes the same
+    /// arguments (in any order) less the handler and, perhaps, some defaulted ones or a queue
+    /// (`callbackQueue:`), which an async API has no use for.
+    public func asyncVariant(of key: FunctionKey) -> FunctionKey? {
+        let function = function(key)
+        if let renamed = function.renamedTo {
+            let name = String(renamed.prefix { $0 != "(" })
+            if let match = functions(named: name).first(where: {
+                self.function($0).isAsync && self.function($0).fullName == renamed
+            }) {
+                return match
+            }
+        }
+        return asyncVariantCandidates(of: key).first { serves($0, key) }
+    }
+
+    /// Async functions with `key`'s name (or the name and `Async`) and its labels without the handler's,
+    /// best first: in its type, then a protocol's for a requirement it implements, then with defaulted
+    /// parameters left out or labels reordered.
+    private func asyncVariantCandidates(of key: FunctionKey) -> [FunctionKey] {
+        let function = function(key)
+        guard let handler = handler(key) else { return [] }
+        let labels = handler.remainingLabels(of: function)
+        let typePath = function.context.typePath
+        var found: [FunctionKey] = []
+        for name in [function.name, function.name + "Async"] {
+            found += asyncFunctions(named: name, labels: labels, typePath: typePath)
+        }
+        found += requirementsAsyncVariants(of: key, labels: labels)
+        let kept = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
+        // A protocol requirement's implementation has no defaults, but its queue is no more use to async code.
+        for name in [function.name, function.name + "Async"] {
+            found += functions(named: name).filter { candidateKey in
+                let candidate = self.function(candidateKey)
+                guard candidate.isAsync, Self.sameType(candidate.context.typePath, typePath) else { return false }
+                // In the callback's order, or another (an async variant written later may order them anew).
+                var remaining = candidate.parameters.map(\.label)
+                for parameter in kept {
+                    if let index = remaining.firstIndex(of: parameter.label) {
+                        remaining.remove(at: index)
+                    } else if !parameter.asyncVariantMayDrop {
+                        return false
+                    }
+                }
+                return remaining.isEmpty
+            }
+        }
+        return found
+    }
+
+    /// Whether `variant`, found by name and labels, is `key`'s async version: both static or neither, and
+    /// its value. Overloads that differ only in their handler (Swift-Kuery-ORM's `findAll(using:_:)`, with
+    /// `[Self]`, `[(I, Self)]` or `[I: Self]`) share a name and labels: then only the one whose value
+    /// `variant` returns is served (`Self`, in a protocol's, read as `key`'s type). A variant that only
+    /// `Sendable` types get (`wrap`'s `where Self: Sendable`) serves a type declared Sendable, not a
+    /// protocol's default for every conformer.
+    private func serves(_ variant: FunctionKey, _ key: FunctionKey) -> Bool {
+        let candidate = function(variant)
+        let function = function(key)
+        guard candidate.isStatic == function.isStatic else { return false }
+        if Self.requiresSendableSelf(candidate), !isSendableType(path: function.context.typePath) { return false }
+        guard !overloadsDifferingOnlyInHandler(of: key).isEmpty else { return true }
+        var returned = candidate.returnType
+        let simple = function.context.typePath.split(separator: ".").last.map(String.init)
+        if candidate.context.typePath != function.context.typePath, let simple {
+            returned = returned?.substituting(["Self": .named(simple, [])])
+        }
+        return sameValueType(
+            returned, in: candidate.context.typePath, handler(key)?.valueType, in: function.context.typePath)
+    }
+
+    /// A `where Self: Sendable` on the function (or its extension).
+    static func requiresSendableSelf(_ function: FunctionRecord) -> Bool {
+        [function.genericWhereClause, function.context.whereClause].contains {
+            $0?.replacingOccurrences(of: " ", with: "").contains("Self:Sendable") == true
+        }
+    }
+
+    /// Whether two value types are one: as written, or through the codebase's typealiases, `Void` for none.
+    func sameValueType(_ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String) -> Bool {
+        func normal(_ type: TypeRef?, _ path: String) -> TypeRef {
+            guard let type else { return .named("Void", []) }
+            return Self.spelledAlike(aliases.expand(type, in: path))
+        }
+        return normal(one, onePath) == normal(other, otherPath)
+    }
+
+    /// `type` written one way: `[T]` for `Array<T>`, `T?` for `Optional<T>`, `[K: V]` for
+    /// `Dictionary<K, V>`, `Void` for `()`, without `Swift.`, at every level.
+    static func spelledAlike(_ type: TypeRef) -> TypeRef {
+        switch type {
+        case .named(var name, let arguments):
+            if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
+            let arguments = arguments.map(spelledAlike)
+            switch (name, arguments.count) {
+            case ("Array", 1): return .array(arguments[0])
+            case ("Optional", 1): return .optional(arguments[0])
+            case ("Dictionary", 2): return .dictionary(arguments[0], arguments[1])
+            default: return .named(name, arguments)
+            }
+        case .tuple(let elements) where elements.isEmpty: return .named("Void", [])
+        case .tuple(let elements): return .tuple(elements.map(spelledAlike))
+        case .optional(let wrapped): return .optional(spelledAlike(wrapped))
+        case .array(let element): return .array(spelledAlike(element))
+        case .dictionary(let key, let value): return .dictionary(spelledAlike(key), spelledAlike(value))
+        case .existential(let inner): return .existential(spelledAlike(inner))
+        case .function, .other: return type
+        }
+    }
+
+    /// The other callback functions of `key`'s type with its name and its labels but the handler's: their
+    /// async versions would have one name and labels.
+    public func overloadsDifferingOnlyInHandler(of key: FunctionKey) -> [FunctionKey] {
+        let function = function(key)
+        guard let handler = handler(key) else { return [] }
+        let labels = handler.remainingLabels(of: function)
+        return functions(named: function.name).filter { other in
+            let candidate = self.function(other)
+            guard other != key, !candidate.isAsync, let otherHandler = self.handler(other),
+                candidate.context.conditions == function.context.conditions,  // not an `#if` alternative
+                // Not a requirement and its default, written alike or through a typealias.
+                !sameValueType(
+                    otherHandler.valueType, in: candidate.context.typePath, handler.valueType,
+                    in: function.context.typePath)
+            else { return false }
+            return otherHandler.remainingLabels(of: candidate) == labels
+                && Self.sameType(candidate.context.typePath, function.context.typePath)
+        }
+    }
+
+    /// For a method that implements a requirement of a protocol its type conforms to: the protocol's async
+    /// function of the same name and labels, a `wrap` facade in its extension (it calls the requirement,
+    /// so it reaches this implementation) or an async requirement of its own (Kingfisher's
+    /// `ImageDataProvider.data()`, whose default bridges to `data(handler:)`). The requirement's value
+    /// (`Self` read as the type) must be the method's, and the facade must return it, in an extension
+    /// with no `where` clause.
+    private func requirementsAsyncVariants(of key: FunctionKey, labels: [String]) -> [FunctionKey] {
+        let function = function(key)
+        let typePath = function.context.typePath
+        guard !typePath.isEmpty, function.context.typeKind != "protocol", let handler = handler(key) else {
+            return []
+        }
+        let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
+        let conformances = Set(records(of: typePath).flatMap(\.inheritedTypes))
+        var found: [FunctionKey] = []
+        for requirementKey in functions(named: function.name) {
+            let requirement = self.function(requirementKey)
+            let owner = requirement.context.typePath
+            let name = owner.split(separator: ".").last.map(String.init) ?? ""
+            guard requirement.context.typeKind == "protocol", conformances.contains(name),
+                requirement.fullName == function.fullName, requirement.isStatic == function.isStatic,
+                let value = self.handler(requirementKey)?.valueType,
+                sameValueType(
+                    value.substituting(["Self": .named(simple, [])]), in: owner,
+                    handler.valueType?.substituting(["Self": .named(simple, [])]), in: typePath)
+            else { continue }
+            found += functions(named: function.name).filter { candidateKey in
+                let candidate = self.function(candidateKey)
+                // Unconstrained, but for the `Self: Sendable` that `serves` checks.
+                let constraints = [candidate.genericWhereClause, candidate.context.whereClause].compactMap { $0 }
+                return candidate.isAsync && candidate.parameters.map(\.label) == labels
+                    && candidate.context.typePath == owner && candidate.isStatic == requirement.isStatic
+                    && constraints.allSatisfy(Self.isSendableSelfClause)
+                    && sameValueType(candidate.returnType, in: owner, value, in: owner)
+            }
+        }
+        return found
+    }
+
+    /// `where Self: Sendable`, as `wrap` writes it.
+    static func isSendableSelfClause(_ clause: String) -> Bool {
+        clause.replacingOccurrences(of: " ", with: "") == "whereSelf:Sendable"
+    }
+
+    /// The records (declaration and extensions) of the type at `path`, as written where it is used: the
+    /// same path, or the path after a module's name (`Moya.MoyaProvider`); `B.Impl` is not `Impl`.
+    func records(of path: String) -> [TypeRecord] {
+        let simple = path.split(separator: ".").last.map(String.init) ?? path
+        return types(named: simple).filter { record in
+            if record.path == path { return true }
+            guard path.hasSuffix("." + record.path), let first = path.split(separator: ".").first else {
+                return false
+            }
+            return types(named: String(first)).isEmpty
+        }
+    }
+
+    /// Whether function `caller` is an async stand-in for callback API `api` (its async variant, or an
+    /// async function of the same type named as it or with `Async` after the name): its calls of `api`
+    /// are how it is built, not calls to migrate.
+    public func isAsyncStandIn(_ caller: FunctionKey, for api: FunctionKey) -> Bool {
+        guard caller != api else { return false }
+        let callerFunction = function(caller)
+        guard callerFunction.isAsync else { return false }
+        if asyncVariant(of: api) == caller { return true }
+        let apiFunction = function(api)
+        return [apiFunction.name, apiFunction.name + "Async"].contains(callerFunction.name)
+            && callerFunction.context.typePath == apiFunction.context.typePath
+    }
+
+    /// An async function named `name` with exactly `labels`, in a type of the same simple name when
+    /// `typePath` is not empty.
+    public func asyncFunction(named name: String, labels: [String], typePath: String?) -> FunctionKey? {
+        asyncFunctions(named: name, labels: labels, typePath: typePath).first
+    }
+
+    /// Every such function (overloads by value type, static and instance).
+    func asyncFunctions(named name: String, labels: [String], typePath: String?) -> [FunctionKey] {
+        functions(named: name).filter { key in
+            let candidate = function(key)
+            guard candidate.isAsync, candidate.parameters.map(\.label) == labels else { return false }
+            guard let typePath else { return true }
+            // A free function's variant is a free function, not another type's method of that name.
+            if typePath.isEmpty { return candidate.context.typePath.isEmpty }
+            return Self.sameType(candidate.context.typePath, typePath)
+        }
+    }
+
+    /// Whether two type paths may name one type: equal, or one the other qualified (`Moya.MoyaProvider` in
+    /// an extension, `MoyaProvider` where it is declared). `A.Fake` and `B.Fake` are two types.
+    static func sameType(_ one: String, _ other: String) -> Bool {
+        one == other || one.hasSuffix("." + other) || other.hasSuffix("." + one)
+    }
+
+    /// For a promise-wrapper site, an async function that now does the wrapped call's work.
+    public func asyncVariant(ofWrapped site: WrapSiteRecord) -> FunctionKey? {
+        guard let wrapped = site.wrapped else { return nil }
+        for key in functions(named: wrapped.name) where kind(of: key) == .callback {
+            let function = function(key)
+            guard function.parameters.map(\.label) == wrapped.argumentLabels else { continue }
+            if let variant = asyncVariant(of: key) { return variant }
+        }
+        var labels = wrapped.argumentLabels
+        if let handlerLabel = site.handlerLabel, let index = labels.lastIndex(of: handlerLabel) {
+            labels.remove(at: index)
+        }
+        return asyncFunction(named: wrapped.name, labels: labels, typePath: nil)
+    }
+}
