@@ -49,6 +49,8 @@ import Testing
         // `A.Impl` conforms, `B.Impl` does not: its caller is not pointed at the protocol's facade.
         #expect(stderr.contains("; 1 had an async version already"))
         #expect(!text.contains("try await b.load()"))
+        // Nor is `B.Impl.load` told that the protocol's facade takes its name.
+        #expect(!stderr.contains("is declared already (Loader"))
     }
 
     @Test func overloadsThatDifferOnlyInTheirHandlerAreTwoDeclarations() throws {

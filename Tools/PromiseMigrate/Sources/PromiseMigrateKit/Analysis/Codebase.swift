@@ -226,8 +226,8 @@ public struct Codebase: Sendable {
 
     /// `name`, the types it inherits from and the protocols it conforms to, nearest first, as far as the
     /// codebase declares them (a typealias is seen through); without `name` itself when `includingItself`
-    /// is false (`super`).
-    func family(of name: String, includingItself: Bool = true) -> [String] {
+    /// is false (`super`). With `path`, the type's own records start it (`B.Impl`'s, not `A.Impl`'s).
+    func family(of name: String, path: String? = nil, includingItself: Bool = true) -> [String] {
         var start = name
         if types(named: name).isEmpty, case .named(let target, _) = aliases.expand(.named(name, []), in: "") {
             start = target.split(separator: ".").last.map(String.init) ?? target
@@ -238,7 +238,8 @@ public struct Codebase: Sendable {
         while !queue.isEmpty {
             let current = queue.removeFirst()
             if current != start || includingItself { order.append(current) }
-            for record in types(named: current) {
+            let own = current == start ? path.map { records(of: $0) } : nil
+            for record in own ?? types(named: current) {
                 for inherited in record.inheritedTypes {
                     let simple = Self.simpleTypeName(inherited)
                     guard !simple.isEmpty, !types(named: simple).isEmpty, seen.insert(simple).inserted else { continue }
