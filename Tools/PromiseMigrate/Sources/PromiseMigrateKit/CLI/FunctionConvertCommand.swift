@@ -36,8 +36,7 @@ struct FunctionConvertCommand<Output: CommandOutput> {
         let kinds = refusedByKind.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
             .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let action = options.write ? "converted" : "convertible (pass --write to apply)"
-        // What round 1 found async already: a codebase's progress, wrap facades included.
-        let alreadyAsync = result.alreadyAsync
+        let alreadyAsync = result.alreadyAsync  // a codebase's progress, wrap facades included
         output.err(
             "\(total) function(s) \(action) in \(result.rounds.count) round(s), \(refusedTotal) refused"
                 + (kinds.isEmpty ? "" : " (\(kinds))")

@@ -466,7 +466,7 @@ final class HandlerBodyRewriter {
     /// The call of `_ = call(…) { … }`: what it returns (Moya's `cURLDescription` gives back its request)
     /// is dropped, so the awaited variant may return only the handler's value.
     static func discardedCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
-        guard let elements = expression.as(SequenceExprSyntax.self)?.elements.map({ $0 }), elements.count == 3,
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
             elements[0].is(DiscardAssignmentExprSyntax.self), elements[1].is(AssignmentExprSyntax.self)
         else { return nil }
         return elements[2].as(FunctionCallExprSyntax.self)

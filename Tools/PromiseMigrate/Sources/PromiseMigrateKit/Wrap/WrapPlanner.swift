@@ -212,8 +212,7 @@ public struct WrapPlanner: Sendable {
     /// Whether `typePath` names a protocol of the codebase (a requirement's, or its extension's, type), not
     /// a type of the same simple name (`Remote.Model` beside a protocol `Model`).
     private func isProtocol(_ typePath: String) -> Bool {
-        let simple = typePath.split(separator: ".").last.map(String.init) ?? typePath
-        return codebase.types(named: simple).contains { $0.kind == "protocol" && $0.path == typePath }
+        codebase.records(of: typePath).contains { $0.kind == "protocol" }
     }
 
     /// A protocol of the codebase that the function's type conforms to and that declares the same
