@@ -60,7 +60,8 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         let core = makeStorage(extraBytes: MemoryLayout<Step>.size + MemoryLayout<Step>.alignment - 1) {
             PromiseState<Value>(neededQueue: neededQueue, linkStepHeld: true)
         }
-        assert(core.stepHeldAtFixedOffset, "PromiseState.linkStepHeld moved from where the deinit reads it")
+        // (`LinkCoreLayoutTests` checks `stepHeldAtFixedOffset`; an assert here built a key path per
+        // link, a third of a debug build's link, issue 37.)
         core.stepRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
         return core  // (recorded by `derive` once linked: `PromiseRegistry.track(_:isLink:)`)
     }
