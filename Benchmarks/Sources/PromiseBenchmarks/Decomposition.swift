@@ -14,9 +14,26 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
         Contender(name: part, body: mapWait.contenders.first { $0.name == name }!.body)
     }
     func contender(_ workload: String, _ name: String, as part: String) -> Contender {
-        let found = whole.first { $0.name == workload }!.contenders.first { $0.name == name }!
-        return Contender(name: part, body: found.body)
+        contender(whole.first { $0.name == workload }!, name, as: part)
     }
+    func contender(_ workload: Workload, _ name: String, as part: String) -> Contender {
+        Contender(name: part, body: workload.contenders.first { $0.name == name }!.body)
+    }
+    let links = 100
+    func leastLinks<Padding>(_: BareLink<Padding>.Type, as part: String) -> Contender {
+        Contender(
+            name: part,
+            body: .blocking { iterations in
+                for _ in 0..<iterations {
+                    let head = BareLink<Padding>.pending()
+                    var tail = head
+                    for _ in 0..<links { tail = tail.then { blackHole($0) } }
+                    head.settle(.success(0))
+                    precondition(tail.isSettled)
+                }
+            })
+    }
+    let sideEffects = chainWorkloads(fixtures, links: links).first { $0.name == "then-side-effect-pending" }!
     /// A semaphore signalled from `worker`, with `between` run before the wait.
     func semaphoreRoundTrip(_ between: @escaping @Sendable () -> Void) -> Body {
         .blocking { iterations in
@@ -139,6 +156,15 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                     body: semaphoreRoundTrip { blackHole(Promise<Int>.pending()) }),
                 Contender(name: "floor", body: semaphoreRoundTrip {}),
             ]),
+        // `then`'s side-effect links against the least links written by hand for the same semantics.
+        Workload(
+            name: "then-side-effect-pending-parts", iterations: 2_000, operationsPerIteration: links,
+            contenders: [
+                contender(sideEffects, "Promises", as: "then"),
+                contender(sideEffects, "NIO-embedded", as: "NIO-embedded map"),
+                leastLinks(BareLink<SixWords>.self, as: "least link, padded to 160 bytes"),
+                leastLinks(BareLink<Unpadded>.self, as: "least link (BareLink, 112 bytes)"),
+            ]),
         Workload(
             name: "create-map-fulfill-wait-parts", iterations: 20_000, operationsPerIteration: 1,
             contenders: [
@@ -174,10 +200,11 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
     ]
 }
 
-/// Prints each part's time and its ratio to `floor`, in the contenders' order.
+/// Prints each part's time and its ratio to the last part (`floor`, or the least implementation), in
+/// the contenders' order.
 func printDecomposition(_ workload: Workload, _ results: [String: Double]) {
-    guard let floor = results["floor"] else { return }
-    print("\n\(workload.name) (ns; ÷ floor)")
+    guard let last = workload.contenders.last, let floor = results[last.name] else { return }
+    print("\n\(workload.name) (ns; ÷ \(last.name))")
     for contender in workload.contenders {
         guard let value = results[contender.name] else { continue }
         print(
