@@ -11,7 +11,7 @@ extension Promise {
     /// ```
     @discardableResult
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func `catch`(
+    @_transparent public func `catch`(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) -> Void

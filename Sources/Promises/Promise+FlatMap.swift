@@ -6,7 +6,7 @@ extension Promise {
     /// let avatar: Promise<Image> = fetchUser().flatMap { user in download(user.avatarURL) }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func flatMap<NewValue>(
+    @_transparent public func flatMap<NewValue>(
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {

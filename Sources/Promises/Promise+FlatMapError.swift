@@ -10,7 +10,7 @@ extension Promise {
     /// let feed = fetchFeed(from: primary).flatMapError { _ in fetchFeed(from: mirror) }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func flatMapError(
+    @_transparent public func flatMapError(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Promise<Value>

@@ -6,7 +6,7 @@ extension Promise {
     /// let name: Promise<String> = fetchUser().map { $0.name }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func map<NewValue>(
+    @_transparent public func map<NewValue>(
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue
     ) -> Promise<NewValue> {

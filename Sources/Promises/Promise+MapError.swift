@@ -6,7 +6,7 @@ extension Promise {
     /// let user = fetchUser().mapError { AppError.network($0) }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func mapError(
+    @_transparent public func mapError(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ transform: @escaping @Sendable (any Error) -> any Error

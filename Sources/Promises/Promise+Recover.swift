@@ -9,7 +9,7 @@ extension Promise {
     /// let feed = fetchFeed().recover { _ in Feed.cached }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func recover(
+    @_transparent public func recover(
         on queue: some CallbackQueue = .global(),
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value

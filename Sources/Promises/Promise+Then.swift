@@ -10,7 +10,7 @@ extension Promise {
     /// ```
     @discardableResult
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @inlinable public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
+    @_transparent public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
         -> Promise<Value>
     {
         // `passing` written out: no payload tuple and no indirect calls of its `runs` and `body`
