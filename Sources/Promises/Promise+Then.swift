@@ -10,9 +10,9 @@ extension Promise {
     /// ```
     @discardableResult
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @_transparent public func then(on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void)
-        -> Promise<Value>
-    {
+    @_transparent public func then(
+        on queue: some CallbackQueue = .global(), _ body: @escaping @Sendable (Value) -> Void
+    ) -> Promise<Value> {
         // `passing` written out: no payload tuple and no indirect calls of its `runs` and `body`
         // closures (about 130 instructions of a link, issue 37).
         derive(on: queue, with: body, hopping: { _, result in if case .success = result { true } else { false } }) {
