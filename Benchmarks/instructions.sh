@@ -4,6 +4,7 @@
 #
 # Usage: Benchmarks/instructions.sh WORKLOAD [CONTENDER ...]   (default: every contender)
 #        CALLGRIND_KEEP=DIR keeps the callgrind files (for callgrind_annotate) in DIR.
+#        CONFIGURATION=debug counts a debug build (the library and every contender unoptimized).
 # Any workload, the *-parts ones included (each part is a contender).
 #
 # It builds the benchmarks with the Swift runtime linked statically (valgrind 3.19 cannot read the
@@ -28,14 +29,16 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 cd "$(dirname "$0")"
+configuration=${CONFIGURATION:-release}
 scratch=.build-static
-swift build -c release --product PromiseBenchmarks --static-swift-stdlib --scratch-path "$scratch" \
+[ "$configuration" = release ] || scratch=.build-static-$configuration
+swift build -c "$configuration" --product PromiseBenchmarks --static-swift-stdlib --scratch-path "$scratch" \
     2>&1 | { grep -v "mktemp" || true; } >&2
 mkdir -p "$work/lib"
 # The interposer library goes aside (found through LD_LIBRARY_PATH): next to the program, it would
 # make the program re-execute itself with it preloaded.
-cp "$scratch/release/PromiseBenchmarks" "$work/bench"
-cp "$scratch/release/libMallocInterposerSwift.so" "$work/lib/"
+cp "$scratch/$configuration/PromiseBenchmarks" "$work/bench"
+cp "$scratch/$configuration/libMallocInterposerSwift.so" "$work/lib/"
 objcopy --strip-debug "$work/bench"
 objcopy --strip-debug "$work/lib/libMallocInterposerSwift.so"
 export LD_LIBRARY_PATH="$work/lib"

@@ -162,8 +162,8 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
             contenders: [
                 contender(sideEffects, "Promises", as: "then"),
                 contender(sideEffects, "NIO-embedded", as: "NIO-embedded map"),
-                leastLinks(BareLink<SixWords>.self, as: "least link, padded to 160 bytes"),
-                leastLinks(BareLink<Unpadded>.self, as: "least link (BareLink, 112 bytes)"),
+                leastLinks(BareLink<SixWords>.self, as: "least link padded to 160 bytes"),
+                leastLinks(BareLink<Unpadded>.self, as: "least link (BareLink) of 112 bytes"),
             ]),
         Workload(
             name: "create-map-fulfill-wait-parts", iterations: 20_000, operationsPerIteration: 1,
