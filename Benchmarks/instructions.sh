@@ -29,7 +29,7 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 cd "$(dirname "$0")"
-configuration=${CONFIGURATION:-release}
+configuration=$(printf '%s' "${CONFIGURATION:-release}" | tr '[:upper:]' '[:lower:]')  # (Xcode exports "Debug")
 scratch=.build-static
 [ "$configuration" = release ] || scratch=.build-static-$configuration
 swift build -c "$configuration" --product PromiseBenchmarks --static-swift-stdlib --scratch-path "$scratch" \

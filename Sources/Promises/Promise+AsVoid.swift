@@ -5,7 +5,7 @@ extension Promise {
     /// ```swift
     /// func save(_ record: Record) -> Promise<Void> { upload(record).asVoid() }
     /// ```
-    @inlinable public func asVoid() -> Promise<Void> {
+    @_transparent public func asVoid() -> Promise<Void> {
         map(on: .inline) { _ in () }
     }
 }

@@ -13,23 +13,27 @@
 /// promise: no second observer, no callback queues, no bound on the stack a long chain's settle takes,
 /// no pending-promise registry. `then-side-effect-pending-parts` measures against it.
 ///
-/// `Padding` makes each link bigger and nothing else: glibc's `malloc` serves requests of up to 120
-/// bytes from its fast bins, and a link of 112 bytes measures faster than the same link padded past
-/// that (the library's links are bigger still).
+/// A padded chain (`pending(padded: true)`) gives each link 40 unused bytes (a second element) and
+/// nothing else, past the 120 bytes glibc's `malloc` serves from its fast bins: it measures the same.
+/// Not generic, so that its deinit, like the rest, runs specialized (a generic one destroys the
+/// header through run-time metadata).
 // @unchecked: `storage`'s header (`State`) is only read or written between the lock and unlock of
-// the mutex stored in the same allocation. (`ManagedBuffer` subclasses cannot be `Sendable`.)
-struct BareLink<Padding: LinkPadding>: @unchecked Sendable {
+// the mutex stored in the same allocation, except `padded`, written before the link is shared.
+// (`ManagedBuffer` subclasses cannot be `Sendable`.)
+struct BareLink: @unchecked Sendable {
     final class Storage: ManagedBuffer<State, pthread_mutex_t> {}
     typealias Callback = @Sendable (Result<Int, any Error>) -> Void
 
     struct State {
         var result: Result<Int, any Error>?
+        /// Whether this chain's links carry the padding (in room `result`'s alignment leaves).
+        let padded: Bool
         var callback: Callback?
         var body: (@Sendable (Int) -> Void)?
         var upstream: Storage?
-        var padding = Padding.zero
 
-        init(body: (@Sendable (Int) -> Void)? = nil, upstream: Storage? = nil) {
+        init(padded: Bool, body: (@Sendable (Int) -> Void)? = nil, upstream: Storage? = nil) {
+            self.padded = padded
             self.body = body
             self.upstream = upstream
         }
@@ -37,10 +41,11 @@ struct BareLink<Padding: LinkPadding>: @unchecked Sendable {
 
     let storage: Storage
 
-    static func pending() -> Self { make(State()) }
+    static func pending(padded: Bool = false) -> Self { make(State(padded: padded)) }
 
     private static func make(_ state: State) -> Self {
-        let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
+        let elements = state.padded ? 2 : 1
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: elements) { _ in state }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
             #if !canImport(Glibc)
@@ -63,7 +68,8 @@ struct BareLink<Padding: LinkPadding>: @unchecked Sendable {
     /// A link that runs `body` with the value, then settles like this one.
     func then(_ body: @escaping @Sendable (Int) -> Void) -> Self {
         // Not shared yet: its state is written as it is made, with no lock.
-        let derived = Self.make(State(body: body, upstream: storage))
+        let padded = storage.withUnsafeMutablePointerToHeader { $0.pointee.padded }  // never written again
+        let derived = Self.make(State(padded: padded, body: body, upstream: storage))
         let settled: Result<Int, any Error>? = locked { state in
             if let result = state.result { return result }
             state.callback = { result in derived.run(result) }
@@ -78,10 +84,11 @@ struct BareLink<Padding: LinkPadding>: @unchecked Sendable {
     /// be reabstracted, two allocations.)
     private func run(_ result: Result<Int, any Error>) {
         var body: (@Sendable (Int) -> Void)?
-        locked { state in
-            if state.result == nil { swap(&body, &state.body) } else { state.body = nil }
+        let live = locked { state -> Bool in
+            swap(&body, &state.body)  // released after unlocking, whichever way
+            return state.result == nil
         }
-        if case .success(let value) = result, let body { body(value) }
+        if case .success(let value) = result, live, let body { body(value) }
         settle(result)
     }
 
@@ -123,21 +130,4 @@ struct BareLink<Padding: LinkPadding>: @unchecked Sendable {
         }
         if observed { cancel() }
     }
-}
-
-/// What `BareLink` adds to each link.
-protocol LinkPadding {
-    static var zero: Self { get }
-}
-
-/// No padding: a link of 112 bytes.
-struct Unpadded: LinkPadding {
-    static var zero: Unpadded { Unpadded() }
-}
-
-/// 48 bytes more: a link of 160 bytes, past `malloc`'s fast bins.
-struct SixWords: LinkPadding {
-    var words: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
-
-    static var zero: SixWords { SixWords() }
 }
