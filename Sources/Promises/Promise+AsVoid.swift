@@ -5,7 +5,7 @@ extension Promise {
     /// ```swift
     /// func save(_ record: Record) -> Promise<Void> { upload(record).asVoid() }
     /// ```
-    @_transparent public func asVoid() -> Promise<Void> {
+    @inlinable public func asVoid() -> Promise<Void> {
         map(on: .inline) { _ in () }
     }
 }

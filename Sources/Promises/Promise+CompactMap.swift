@@ -6,7 +6,7 @@ extension Promise {
     /// let image: Promise<Image> = download(url).compactMap { Image(data: $0) }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @_transparent public func compactMap<NewValue>(
+    @inlinable public func compactMap<NewValue>(
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue?
     ) -> Promise<NewValue> {

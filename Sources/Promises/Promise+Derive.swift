@@ -7,13 +7,14 @@ extension Promise {
     /// `apply` gets the operator's closures as `payload` rather than capturing them, so the whole link
     /// is one object (see `LinkCore`): write it as a closure that captures nothing.
     ///
-    /// Transparent, like the operators built on it and the `.main` overloads that forward to them: a
-    /// debug build inlines them into the caller, where the types are concrete, so the step's closures
-    /// and the callback registered upstream need no context of their own (unspecialized, each captured
-    /// the type metadata): a pending link made 3.1 allocations there, now 1.1, and takes 3–25 % less
-    /// time (issue 37). Release builds inline them anyway. The price: a debugger does not step into
-    /// them (the user's closures it does), and they are missing from backtraces. `passing` (`always`,
-    /// `tap`, `catch(includingCancellation: true)`) is not transparent: it is not on a chain's hot path.
+    /// Transparent, like the operators built on it: a debug build inlines them into the caller, where
+    /// the types are concrete, so the step's closures and the callback registered upstream need no
+    /// context of their own (unspecialized, each captured the type metadata): a pending link made 3.1
+    /// allocations there, now 1.1, and takes 3–25 % less time (issue 37). Release builds inline them
+    /// anyway. The price: a debugger does not step into them (the user's closures it does), and they
+    /// are missing from backtraces. Not transparent: `passing` (not on a chain's hot path), and the
+    /// `.main` overloads, `compactMap`, `validate` and `asVoid` that forward to these (transparent,
+    /// they took client type-checking from 1.12× to 1.53× the stand-in: `Benchmarks/typecheck.py`).
     @_transparent @usableFromInline func derive<U, Payload: Sendable>(
         on queue: some CallbackQueue,
         with payload: Payload,

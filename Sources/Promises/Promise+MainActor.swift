@@ -13,7 +13,7 @@ extension Promise {
     /// loadProfile().then(on: .main) { self.title = $0.name }   // inside a @MainActor type
     /// ```
     @discardableResult
-    @_transparent public func then(on queue: MainCallbackQueue, _ body: @escaping @MainActor @Sendable (Value) -> Void)
+    @inlinable public func then(on queue: MainCallbackQueue, _ body: @escaping @MainActor @Sendable (Value) -> Void)
         -> Promise<Value>
     {
         then(on: DispatchQueue.main) { value in MainActor.assumeIsolated { body(value) } }
@@ -27,7 +27,7 @@ extension Promise {
     /// loadProfile().catch(on: .main) { self.error = $0 }
     /// ```
     @discardableResult
-    @_transparent public func `catch`(
+    @inlinable public func `catch`(
         on queue: MainCallbackQueue,
         includingCancellation: Bool = false,
         _ body: @escaping @MainActor @Sendable (any Error) -> Void
@@ -44,7 +44,7 @@ extension Promise {
     /// loadProfile().always(on: .main) { self.isLoading = false }
     /// ```
     @discardableResult
-    @_transparent public func always(on queue: MainCallbackQueue, _ body: @escaping @MainActor @Sendable () -> Void)
+    @inlinable public func always(on queue: MainCallbackQueue, _ body: @escaping @MainActor @Sendable () -> Void)
         -> Promise<Value>
     {
         always(on: DispatchQueue.main) { MainActor.assumeIsolated(body) }
@@ -55,7 +55,7 @@ extension Promise {
     /// ```swift
     /// loadProfile().whenComplete(on: .main) { self.state = .loaded($0) }
     /// ```
-    @_transparent public func whenComplete(
+    @inlinable public func whenComplete(
         on queue: MainCallbackQueue,
         _ completion: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
@@ -67,7 +67,7 @@ extension Promise {
     /// ```swift
     /// let title: Promise<String> = loadProfile().map(on: .main) { self.format($0) }
     /// ```
-    @_transparent public func map<NewValue>(
+    @inlinable public func map<NewValue>(
         on queue: MainCallbackQueue,
         _ transform: @escaping @MainActor @Sendable (Value) throws -> NewValue
     ) -> Promise<NewValue> {
@@ -76,7 +76,7 @@ extension Promise {
 
     /// A promise of main-actor `transform` applied to the value, rejected with
     /// `PromiseError.missingValue` if it returns nil.
-    @_transparent public func compactMap<NewValue>(
+    @inlinable public func compactMap<NewValue>(
         on queue: MainCallbackQueue,
         _ transform: @escaping @MainActor @Sendable (Value) throws -> NewValue?
     ) -> Promise<NewValue> {
@@ -84,7 +84,7 @@ extension Promise {
     }
 
     /// A promise that settles like the promise main-actor `transform` returns for the value.
-    @_transparent public func flatMap<NewValue>(
+    @inlinable public func flatMap<NewValue>(
         on queue: MainCallbackQueue,
         _ transform: @escaping @MainActor @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {
@@ -93,7 +93,7 @@ extension Promise {
 
     /// A promise that fulfills with this one's value or, if it rejects, with what main-actor `body`
     /// returns for the error. Cancellation passes through unless `includingCancellation` is true.
-    @_transparent public func recover(
+    @inlinable public func recover(
         on queue: MainCallbackQueue,
         includingCancellation: Bool = false,
         _ body: @escaping @MainActor @Sendable (any Error) throws -> Value
@@ -105,7 +105,7 @@ extension Promise {
 
     /// A promise that fulfills with this one's value or, if it rejects, settles like the promise
     /// main-actor `body` returns for the error.
-    @_transparent public func flatMapError(
+    @inlinable public func flatMapError(
         on queue: MainCallbackQueue,
         includingCancellation: Bool = false,
         _ body: @escaping @MainActor @Sendable (any Error) throws -> Promise<Value>
@@ -116,7 +116,7 @@ extension Promise {
     }
 
     /// A promise whose rejection is replaced by what main-actor `transform` returns for it.
-    @_transparent public func mapError(
+    @inlinable public func mapError(
         on queue: MainCallbackQueue,
         includingCancellation: Bool = false,
         _ transform: @escaping @MainActor @Sendable (any Error) -> any Error
@@ -127,7 +127,7 @@ extension Promise {
     }
 
     /// A promise that fulfills with the value if main-actor `predicate` accepts it.
-    @_transparent public func validate(
+    @inlinable public func validate(
         on queue: MainCallbackQueue,
         _ predicate: @escaping @MainActor @Sendable (Value) throws -> Bool
     ) -> Promise<Value> {

@@ -6,7 +6,7 @@ extension Promise {
     /// let adult = fetchUser().validate { $0.age >= 18 }
     /// ```
     @_disfavoredOverload  // `on: .main` picks the main-actor overload (Promise+MainActor.swift)
-    @_transparent public func validate(
+    @inlinable public func validate(
         on queue: some CallbackQueue = .global(),
         _ predicate: @escaping @Sendable (Value) throws -> Bool
     ) -> Promise<Value> {
