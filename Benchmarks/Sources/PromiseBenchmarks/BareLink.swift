@@ -124,10 +124,8 @@ struct BareLink: @unchecked Sendable {
 
     /// Its one observer went away: cancels it if still pending.
     private func detach() {
-        let observed = locked { state -> Bool in
-            defer { state.callback = nil }
-            return state.callback != nil
-        }
-        if observed { cancel() }
+        var callback: Callback?
+        locked { state in swap(&callback, &state.callback) }  // released after unlocking
+        if callback != nil { cancel() }
     }
 }
