@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "MigrationDemo", targets: ["MigrationDemo"]),
     ],
     targets: [
-        .target(name: "Promises"),
+        .target(name: "Promises", dependencies: ["CPromiseAtomics"]),
+        // Atomic flags for the core (Swift's own need macOS 15, above the floor).
+        .target(name: "CPromiseAtomics"),
         .target(name: "PromiseAsync", dependencies: ["Promises"]),
         // URLSession and Process as promises, apart so that the core never links FoundationNetworking.
         .target(name: "PromiseFoundation", dependencies: ["Promises"]),

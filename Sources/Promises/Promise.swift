@@ -144,7 +144,7 @@ public struct Promise<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the promise has not settled yet.
-    @inlinable public var isPending: Bool { core.result == nil }
+    @inlinable public var isPending: Bool { core.isPending }
 
     /// Whether the promise is fulfilled.
     @inlinable public var isFulfilled: Bool {

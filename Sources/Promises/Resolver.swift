@@ -35,7 +35,7 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the promise is still waiting to be settled (false once settled or cancelled).
-    @inlinable public var isPending: Bool { core.result == nil }
+    @inlinable public var isPending: Bool { core.isPending }
 
     /// Whether the promise was cancelled; the producer can check this between steps of long work.
     @inlinable public var isCancelled: Bool { core.wasCancelled }

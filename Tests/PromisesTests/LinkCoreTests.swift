@@ -139,8 +139,9 @@ private final class Captured: Sendable {
     }
 }
 
-/// `LinkCore` reads and writes `PromiseState.linkStepHeld` without the lock, so no locked transition
-/// may write that byte: none writes the field, and none assigns the whole state.
+/// `LinkCore` reads and writes `PromiseState.linkStepHeld` without the lock, and `PromiseCore` the
+/// settled flag atomically, so no locked transition may write those bytes: none writes the fields,
+/// and none assigns the whole state.
 @Suite struct LinkStepFlagInvariantTests {
     @Test func everyTransitionKeepsTheFlag() {
         for held in [true, false] {
@@ -160,6 +161,7 @@ private final class Captured: Sendable {
             var extras: PromiseAttachment?
             _ = state.cancel(handingOver: &settled, &extras)
             #expect(state.linkStepHeld == held)
+            #expect(!state.settledFlag, "only the core sets it, atomically")
             var other = PromiseState<Int>(linkStepHeld: held)
             var settledOther = PromiseState<Int>.Settled()
             _ = other.settle(.success(1), handingOver: &settledOther, &extras)
@@ -176,12 +178,16 @@ private final class Captured: Sendable {
             .filter { $0.hasSuffix(".swift") }
         #expect(files.count > 20)
         var flagWrites: [String] = []
+        var settledFlagWrites: [String] = []
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 if code.contains("linkStepHeld ="), !code.contains("var linkStepHeld") {
                     flagWrites.append("\(file):\(number + 1)")
+                }
+                if code.contains("settledFlag ="), !code.contains("var settledFlag") {
+                    settledFlagWrites.append("\(file):\(number + 1)")
                 }
                 if file.hasSuffix("PromiseState.swift") {
                     #expect(!code.contains("self ="), "\(file):\(number + 1) assigns the whole state")
@@ -194,5 +200,8 @@ private final class Captured: Sendable {
             }
         }
         #expect(flagWrites.count == 1 && flagWrites[0].hasPrefix("Core/PromiseState.swift:"), "\(flagWrites)")
+        #expect(
+            settledFlagWrites.count == 1 && settledFlagWrites[0].hasPrefix("Core/PromiseState.swift:"),
+            "\(settledFlagWrites)")
     }
 }

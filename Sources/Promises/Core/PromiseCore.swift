@@ -1,4 +1,13 @@
+import CPromiseAtomics
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The shared, lock-protected storage behind a `Promise` and its `Resolver`.
 ///
@@ -125,6 +134,40 @@ import Dispatch
     }
 
     @inlinable final var result: Result<Value, any Error>? { withLock { $0.result } }
+
+    /// Whether not settled yet: one atomic load, no lock (a side-effect step asks before its body,
+    /// a queued step before it runs). Exact: a settle sets the flag before it unlocks, so whoever
+    /// takes the lock after a settle and then asks sees it.
+    @inlinable final var isPending: Bool { !c_promise_load_flag(settledFlag) }
+
+    /// `PromiseState.settledFlag`'s byte in the object (`settledFlagAtFixedOffset` checks it).
+    @inlinable final var settledFlag: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + Self.settledFlagOffset
+    }
+
+    /// After `nextID` and `linkStepHeld`. Computed from `Value` alone, like `registryOffset`.
+    @inlinable static var settledFlagOffset: Int { headerOffset + MemoryLayout<UInt64>.size + 1 }
+
+    /// Whether the flag is where `settledFlag` points (a test checks it for several value types).
+    @inlinable final var settledFlagAtFixedOffset: Bool {
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.headerOffset }
+            && MemoryLayout<PromiseState<Value>>.offset(of: \.settledFlag) == MemoryLayout<UInt64>.size + 1
+    }
+
+    /// Runs a transition that may settle the promise under the lock and, if the promise is settled
+    /// when it returns, sets `settledFlag` before unlocking. Every transition that can set `result`
+    /// goes through here (settle, cancel, a detach that cancels).
+    @inlinable @inline(__always)
+    final func withSettlingLock<R>(_ body: (inout PromiseState<Value>) -> R) -> R {
+        withUnsafeMutablePointers { header, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            let outcome = body(&header.pointee)
+            if !header.pointee.isPending { c_promise_set_flag(settledFlag) }
+            return outcome
+        }
+    }
     @inlinable final var wasCancelled: Bool { withLock { $0.wasCancelled } }
 
     /// Settles once; false (and nothing happens) if already settled.
@@ -132,7 +175,7 @@ import Dispatch
     @inlinable final func settle(_ result: Result<Value, any Error>) -> Bool {
         var settled = PromiseState<Value>.Settled()
         var extras: PromiseAttachment?
-        guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
+        guard withSettlingLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
         deliver(settled.callbacks, result)
         return true
     }
@@ -143,7 +186,7 @@ import Dispatch
     @inlinable final func settleReleasingUpstream(_ result: Result<Value, any Error>) -> Bool {
         var settled = PromiseState<Value>.Settled()
         var extras: PromiseAttachment?
-        guard withLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
+        guard withSettlingLock({ $0.settle(result, handingOver: &settled, &extras) }) else { return false }
         deliver(settled.callbacks, result)
         UpstreamLink.release(settled.upstream.array, heldBy: self)
         return true
@@ -155,7 +198,7 @@ import Dispatch
     @inlinable final func cancel() -> Bool {
         var settled = PromiseState<Value>.Settled()
         var extras: PromiseAttachment?
-        guard withLock({ $0.cancel(handingOver: &settled, &extras) }) else { return false }
+        guard withSettlingLock({ $0.cancel(handingOver: &settled, &extras) }) else { return false }
         finishCancellation(settled, extras)
         return true
     }
@@ -338,7 +381,7 @@ import Dispatch
 
 extension PromiseCore: UpstreamPromise {
     @inlinable final func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detachment {
-        switch withLock({ $0.detach(id, cancellingIfUnobserved: cancellingIfUnobserved) }) {
+        switch withSettlingLock({ $0.detach(id, cancellingIfUnobserved: cancellingIfUnobserved) }) {
         case .notRegistered:
             return Detachment(removed: false)
         case .detached:

@@ -19,6 +19,12 @@ import Dispatch
     /// stay the second stored property, right after `nextID`: the link's deinit reads it at a fixed
     /// offset, without the type metadata a generic deinit would look up.
     @usableFromInline fileprivate(set) var linkStepHeld = false
+    /// Whether `result` is set, for reading without the lock (`PromiseCore.isPending`): after the
+    /// initializer, written only by `PromiseCore.withSettlingLock(_:)`, atomically, under the lock, and
+    /// read only atomically. Like `linkStepHeld`, no method here may write it or assign the whole
+    /// state. Third, in the byte alignment leaves after `linkStepHeld`, at a fixed offset
+    /// (`PromiseCore.settledFlagOffset`).
+    @usableFromInline fileprivate(set) var settledFlag = false
     /// Where `PromiseRegistry` keeps this promise (`registryList` 0: untracked). Written once, before
     /// any other thread reads it, and read by the deinit, at fixed offsets (`PromiseCore.registryOffset`)
     /// and never through the state: they fit in the room alignment leaves before `result`.
@@ -46,6 +52,7 @@ import Dispatch
         self.result = result
         self.neededQueue = neededQueue
         self.linkStepHeld = linkStepHeld
+        settledFlag = result != nil
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {

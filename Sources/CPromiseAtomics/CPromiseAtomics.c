@@ -1,0 +1,2 @@
+// The header's functions are static inline; SwiftPM needs one source file to build the target.
+#include "CPromiseAtomics.h"

@@ -1,0 +1,20 @@
+#ifndef C_PROMISE_ATOMICS_H
+#define C_PROMISE_ATOMICS_H
+
+#include <stdbool.h>
+
+// One-byte flags a promise publishes under its lock and others read without it (`PromiseCore.isPending`).
+// C because Swift's own atomics (`Synchronization.Atomic`) need macOS 15, above the package's floor.
+// Static inline, so Swift inlines them: on x86 and ARM an acquiring load is a plain load (`ldar`).
+
+/// Reads a flag with acquire ordering: what was written before its release store is visible after.
+static inline bool c_promise_load_flag(const void *_Nonnull flag) {
+    return __atomic_load_n((const unsigned char *)flag, __ATOMIC_ACQUIRE) != 0;
+}
+
+/// Sets a flag with release ordering.
+static inline void c_promise_set_flag(void *_Nonnull flag) {
+    __atomic_store_n((unsigned char *)flag, 1, __ATOMIC_RELEASE);
+}
+
+#endif
