@@ -53,7 +53,8 @@ import Testing
     @Test func aCallbackOnAnotherThreadSeesItSettled() async {
         let (promise, resolver) = Promise<Int>.pending()
         let seen = await withCheckedContinuation { continuation in
-            promise.then(on: DispatchQueue(label: "observer")) { _ in continuation.resume(returning: promise.isPending) }
+            promise.then(on: DispatchQueue(label: "observer")) { _ in continuation.resume(returning: promise.isPending)
+            }
             DispatchQueue(label: "settler").async { resolver.fulfill(1) }
         }
         #expect(!seen)
