@@ -26,13 +26,15 @@ corpus = here / "TypeCheck" / "Corpus.swift"
 standin = here / "TypeCheck" / "StandIn.swift"
 groups = ["EXTRA_UNLABELED_INIT", "EXTRA_INITS", "EXTRA_RESOLVE", "EXTRA_ALL", "EXTRA_RECOVER", "EXTRA_DURATION", "EXTRA_ASYNC_STEPS",
           "EXTRA_THEN_WARNING", "EXTRA_CATCH_WARNING", "EXTRA_MAP_WARNING"]
+# The core's C module (its atomics), which the library's Swift modules import.
+c_modules = root / "Sources" / "CPromiseAtomics" / "include"
 timing = re.compile(r"^([0-9.]+)ms\t[^\t]*:(\d+):\d+\tglobal function [^(]*\.\(file\)\.(\w+)\(")
 
 
 def typecheck(module_dir):
     """Per-function milliseconds, and the compiler's errors (empty when the corpus compiles)."""
     result = subprocess.run(
-        ["swiftc", "-typecheck", "-swift-version", "6", "-I", str(module_dir), str(corpus),
+        ["swiftc", "-typecheck", "-swift-version", "6", "-I", str(module_dir), "-I", str(c_modules), str(corpus),
          "-Xfrontend", "-debug-time-function-bodies"],
         capture_output=True, text=True)
     times = {}
