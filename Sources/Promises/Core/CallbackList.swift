@@ -54,7 +54,7 @@
     @inlinable var isEmpty: Bool { count == 0 }
 
     /// Appends; `id` must be greater than every id appended before.
-    @inlinable mutating func append(_ callback: @escaping Callback, id: UInt64) {
+    @inlinable mutating func append(_ callback: __owned @escaping Callback, id: UInt64) {
         count += 1
         if first == nil && rest.isEmpty {
             first = Entry(id: id, callback: callback)

@@ -294,15 +294,21 @@ import Dispatch
     /// promise as its upstream in the same critical section. Writing `derived`'s state under *this*
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link.
-    @inlinable final func observe<U>(_ callback: @escaping Callback, linking derived: PromiseCore<U>) {
-        let observed = withLock { state -> PromiseState<Value>.Observed in
-            let observed = state.observe(callback)
-            if case .registered(let id, _) = observed {
-                derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
-            }
-            return observed
+    /// The callback is passed owned and moved into the list (no copy: a retain and a release of the
+    /// link fewer per link); locked by hand, since a closure capturing it would copy it.
+    @inlinable final func observe<U>(_ callback: __owned @escaping Callback, linking derived: PromiseCore<U>) {
+        let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
+        pthread_mutex_lock(mutex)
+        if let result = state.pointee.result {
+            pthread_mutex_unlock(mutex)
+            Trampoline.invoke(callback, with: result)
+            return
         }
-        finishObserving(observed, callback)
+        let id = state.pointee.register(callback)
+        derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
+        let start = state.pointee.takeLazyStart()
+        pthread_mutex_unlock(mutex)
+        start?()
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).

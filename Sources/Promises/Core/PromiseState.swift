@@ -112,7 +112,7 @@ import Dispatch
 
     /// Appends `callback` to a pending promise's callbacks; `wakingOnly` marks one that only wakes a
     /// waiter (see `CallbackList.soleWakeUp`).
-    @inlinable mutating func register(_ callback: @escaping Callback, wakingOnly: Bool = false) -> CallbackID {
+    @inlinable mutating func register(_ callback: __owned @escaping Callback, wakingOnly: Bool = false) -> CallbackID {
         nextID &+= 2
         let id = wakingOnly ? nextID | CallbackList<Value>.wakeUpBit : nextID
         held.callbacks.append(callback, id: id)
