@@ -189,9 +189,16 @@
         _ callbacks: CallbackList<Value>, _ result: Result<Value, any Error>, _ source: ObjectIdentifier
     ) {
         let slot = beginDelivery(of: source)
-        callbacks.forEachLive { id, callback in
-            // Re-read: a nested delivery may have grown (moved) the stack.
+        // The first callback is called where it lies (`callbacks` is borrowed for the whole call),
+        // not bound to a local: binding copied it, a retain and a release per settle.
+        if let id = callbacks.first?.id {
             deliveries[slot].current = id
+            callbacks.first?.callback?(result)
+        }
+        for entry in callbacks.rest {
+            guard let callback = entry.callback else { continue }
+            // Re-read: a nested delivery may have grown (moved) the stack.
+            deliveries[slot].current = entry.id
             callback(result)
         }
         deliveryCount -= 1
