@@ -294,9 +294,10 @@ import Dispatch
     /// promise as its upstream in the same critical section. Writing `derived`'s state under *this*
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link.
-    /// The callback is passed owned and moved into the list (no copy: a retain and a release of the
-    /// link fewer per link); locked by hand, since a closure capturing it would copy it.
-    @inlinable final func observe<U>(_ callback: __owned @escaping Callback, linking derived: PromiseCore<U>) {
+    /// The callback is `consuming` and moved into the list with `consume`: `__owned` alone still let
+    /// the optimizer copy it there and release the original after unlocking, a retain and a release
+    /// of the link per link. Locked by hand, since a closure capturing it would copy it.
+    @inlinable final func observe<U>(_ callback: consuming @escaping Callback, linking derived: PromiseCore<U>) {
         let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
         pthread_mutex_lock(mutex)
         if let result = state.pointee.result {
@@ -304,7 +305,7 @@ import Dispatch
             Trampoline.invoke(callback, with: result)
             return
         }
-        let id = state.pointee.register(callback)
+        let id = state.pointee.register(consume callback)
         derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
         let start = state.pointee.takeLazyStart()
         pthread_mutex_unlock(mutex)
