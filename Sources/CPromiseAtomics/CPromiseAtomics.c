@@ -1,2 +1,3 @@
-// The header's functions are static inline; SwiftPM needs one source file to build the target.
 #include "CPromiseAtomics.h"
+
+__thread void *c_promise_trampoline;

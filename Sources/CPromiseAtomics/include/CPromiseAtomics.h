@@ -17,4 +17,17 @@ static inline void c_promise_set_flag(void *_Nonnull flag) {
     __atomic_store_n((unsigned char *)flag, 1, __ATOMIC_RELEASE);
 }
 
+/// This thread's `Trampoline`, unretained: its pthread key's value holds the reference and its
+/// destructor clears this before releasing it at thread exit. A thread-local load, where
+/// `pthread_getspecific` is a call and its key a `swift_once` check.
+extern __thread void *_Nullable c_promise_trampoline;
+
+static inline void *_Nullable c_promise_current_trampoline(void) {
+    return c_promise_trampoline;
+}
+
+static inline void c_promise_set_current_trampoline(void *_Nullable trampoline) {
+    c_promise_trampoline = trampoline;
+}
+
 #endif

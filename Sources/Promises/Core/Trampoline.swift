@@ -6,6 +6,8 @@
     import Darwin
 #endif
 
+import CPromiseAtomics
+
 /// Keeps inline callbacks from growing the stack without bound, and knows which settles this thread
 /// is still delivering (for `wait()`'s deadlock check).
 ///
@@ -70,10 +72,15 @@
         deliveryCapacity *= 2
     }
 
+    /// Keeps each thread's trampoline alive, and releases it at thread exit. Read through the C
+    /// thread-local `c_promise_trampoline` instead: a load, where `pthread_getspecific` is a call and
+    /// this `static let` a `swift_once` check (about 30 instructions of every settle, issue 37).
     @usableFromInline static let key: pthread_key_t = {
         var key = pthread_key_t()
         let rc = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
+            // Cleared first: another key's destructor that settles a promise makes a new one.
+            c_promise_set_current_trampoline(nil)
             Unmanaged<Trampoline>.fromOpaque(pointer).release()
         }
         precondition(rc == 0, "pthread_key_create failed: \(rc)")
@@ -81,7 +88,7 @@
     }()
 
     @inlinable static var current: Trampoline {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = c_promise_current_trampoline() {
             return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
         }
         return makeCurrent()
@@ -91,7 +98,7 @@
     /// retain and release around it, as `current` costs.
     @inlinable @inline(__always)
     static func withCurrent<R>(_ body: (Trampoline) -> R) -> R {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = c_promise_current_trampoline() {
             return Unmanaged<Trampoline>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
         }
         return body(makeCurrent())
@@ -99,12 +106,14 @@
 
     /// This thread's trampoline, if it ever delivered anything.
     static var existing: Trampoline? {
-        pthread_getspecific(key).map { Unmanaged<Trampoline>.fromOpaque($0).takeUnretainedValue() }
+        c_promise_current_trampoline().map { Unmanaged<Trampoline>.fromOpaque($0).takeUnretainedValue() }
     }
 
     @usableFromInline static func makeCurrent() -> Trampoline {
         let trampoline = Trampoline()
-        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+        let retained = Unmanaged.passRetained(trampoline).toOpaque()
+        pthread_setspecific(key, retained)
+        c_promise_set_current_trampoline(retained)
         return trampoline
     }
 
