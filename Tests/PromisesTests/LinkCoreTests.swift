@@ -148,7 +148,7 @@ private final class Captured: Sendable {
             var state = PromiseState<Int>(linkStepHeld: held)
             let upstream = PromiseCore<Int>.pending()
             let id = state.register({ _ in })
-            _ = state.observe({ _ in }, wakingOnly: true)
+            _ = state.register({ _ in }, wakingOnly: true)
             _ = state.addUpstream(UpstreamLink(upstream, CallbackID(raw: 2)))
             _ = state.replaceUpstream(with: UpstreamLink(upstream, CallbackID(raw: 4)))
             state.setUpstream(UpstreamLink(upstream, CallbackID(raw: 6)))

@@ -224,38 +224,61 @@ import Dispatch
 
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
     @discardableResult
-    @inlinable final func observe(_ callback: @escaping Callback) -> CallbackID? {
-        finishObserving(withLock { $0.observe(callback) }, callback)
+    @inlinable final func observe(_ callback: consuming @escaping Callback) -> CallbackID? {
+        if case .registered(let id) = register(callback) { return id }
+        return nil
     }
 
-    /// After unlocking: calls `callback` if the promise was settled, or starts a lazy body; returns the
-    /// callback's id if it was registered.
-    @discardableResult
-    @inlinable final func finishObserving(
-        _ observed: PromiseState<Value>.Observed, _ callback: @escaping Callback
-    ) -> CallbackID? {
-        switch observed {
-        case .settled(let result):
-            Trampoline.invoke(callback, with: result)
-            return nil
-        case .registered(let id, let start):
-            start?()
-            return id
+    /// What `register` did with a callback.
+    @usableFromInline enum Registration {
+        /// `admits` said no: nothing registered, nothing started, the callback dropped.
+        case refused
+        /// The promise was settled: the callback was called at once.
+        case called
+        case registered(CallbackID)
+    }
+
+    /// The one way a callback gets registered. Under the lock, if `admits()`: registers `callback` if
+    /// the promise is pending and runs `registered` with its id, in the same critical section. After
+    /// unlocking: starts a lazy body, or calls `callback` at once if the promise was settled.
+    ///
+    /// `callback` is consumed into the list (`consume`: `__owned` alone still let the optimizer copy
+    /// it in and release the original after unlocking, a retain and a release per registration, of
+    /// the link itself for a chain's link). Locked by hand, since a closure capturing `callback`
+    /// would copy it too.
+    @inlinable @inline(__always)
+    final func register(
+        _ callback: consuming @escaping Callback, wakingOnly: Bool = false, admits: () -> Bool = { true },
+        registered: (CallbackID) -> Void = { _ in }
+    ) -> Registration {
+        let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
+        pthread_mutex_lock(mutex)
+        guard admits() else {
+            pthread_mutex_unlock(mutex)
+            return .refused
         }
+        if let result = state.pointee.result {
+            pthread_mutex_unlock(mutex)
+            Trampoline.invoke(callback, with: result)
+            return .called
+        }
+        let id = state.pointee.register(consume callback, wakingOnly: wakingOnly)
+        registered(id)
+        let start = state.pointee.takeLazyStart()
+        pthread_mutex_unlock(mutex)
+        start?()
+        return .registered(id)
     }
 
     /// Registers `callback` and records its id in `slot`, unless `slot` was closed first (then false,
     /// and nothing is registered or started); calls it at once if settled. One critical section.
     /// `wakingOnly`: the callback only wakes a waiter (see `CallbackList.soleWakeUp`).
-    @inlinable final func observe(_ callback: @escaping Callback, in slot: ObserverSlot, wakingOnly: Bool) -> Bool {
-        let observed = withLock { state -> PromiseState<Value>.Observed? in
-            guard !slot.isClosed else { return nil }
-            let observed = state.observe(callback, wakingOnly: wakingOnly)
-            if case .registered(let id, _) = observed { slot.id = id }
-            return observed
-        }
-        guard let observed else { return false }
-        finishObserving(observed, callback)
+    @inlinable final func observe(
+        _ callback: consuming @escaping Callback, in slot: ObserverSlot, wakingOnly: Bool
+    ) -> Bool {
+        let registration = register(
+            callback, wakingOnly: wakingOnly, admits: { !slot.isClosed }, registered: { slot.id = $0 })
+        if case .refused = registration { return false }
         return true
     }
 
@@ -294,22 +317,12 @@ import Dispatch
     /// promise as its upstream in the same critical section. Writing `derived`'s state under *this*
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link.
-    /// The callback is `consuming` and moved into the list with `consume`: `__owned` alone still let
-    /// the optimizer copy it there and release the original after unlocking, a retain and a release
-    /// of the link per link. Locked by hand, since a closure capturing it would copy it.
     @inlinable final func observe<U>(_ callback: consuming @escaping Callback, linking derived: PromiseCore<U>) {
-        let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
-        pthread_mutex_lock(mutex)
-        if let result = state.pointee.result {
-            pthread_mutex_unlock(mutex)
-            Trampoline.invoke(callback, with: result)
-            return
-        }
-        let id = state.pointee.register(consume callback)
-        derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
-        let start = state.pointee.takeLazyStart()
-        pthread_mutex_unlock(mutex)
-        start?()
+        _ = register(
+            callback,
+            registered: { id in
+                derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
+            })
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).

@@ -98,18 +98,6 @@ import Dispatch
 
     // MARK: Observing
 
-    @usableFromInline enum Observed {
-        /// Registered; start the lazy body if one is returned.
-        case registered(CallbackID, start: (@Sendable () -> Void)?)
-        /// Already settled: call the callback now.
-        case settled(Result<Value, any Error>)
-    }
-
-    @inlinable mutating func observe(_ callback: @escaping Callback, wakingOnly: Bool = false) -> Observed {
-        if let result { return .settled(result) }
-        return .registered(register(callback, wakingOnly: wakingOnly), start: takeLazyStart())
-    }
-
     /// Appends `callback` to a pending promise's callbacks; `wakingOnly` marks one that only wakes a
     /// waiter (see `CallbackList.soleWakeUp`).
     @inlinable mutating func register(_ callback: __owned @escaping Callback, wakingOnly: Bool = false) -> CallbackID {

@@ -1,3 +1,5 @@
+import CPromiseAtomics
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import CPromiseAtomics
 
 /// Keeps inline callbacks from growing the stack without bound, and knows which settles this thread
 /// is still delivering (for `wait()`'s deadlock check).
