@@ -155,19 +155,20 @@ import Dispatch
             && MemoryLayout<PromiseState<Value>>.offset(of: \.settledFlag) == MemoryLayout<UInt64>.size + 1
     }
 
-    /// Runs a transition that may settle the promise under the lock and, if the promise is settled
-    /// when it returns, sets `settledFlag` before unlocking. Every transition that can set `result`
-    /// goes through here (settle, cancel, a detach that cancels).
+    /// Runs `body`, a transition that settles the promise when it returns true, under the lock, and
+    /// then sets `settledFlag` before unlocking. Every transition that can set `result` goes through
+    /// here (settle, cancel) or sets the flag the same way (`detach`, when it cancels).
     @inlinable @inline(__always)
-    final func withSettlingLock<R>(_ body: (inout PromiseState<Value>) -> R) -> R {
+    final func withSettlingLock(_ body: (inout PromiseState<Value>) -> Bool) -> Bool {
         withUnsafeMutablePointers { header, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
-            let outcome = body(&header.pointee)
-            if !header.pointee.isPending { c_promise_set_flag(settledFlag) }
-            return outcome
+            guard body(&header.pointee) else { return false }
+            c_promise_set_flag(settledFlag)
+            return true
         }
     }
+
     @inlinable final var wasCancelled: Bool { withLock { $0.wasCancelled } }
 
     /// Settles once; false (and nothing happens) if already settled.
@@ -225,36 +226,40 @@ import Dispatch
     /// Registers `callback`, or calls it at once if settled (then returns nil). Starts a lazy body.
     @discardableResult
     @inlinable final func observe(_ callback: consuming @escaping Callback) -> CallbackID? {
-        if case .registered(let id) = register(callback) { return id }
+        if case .registered(let id) = register(callback, linking: nil as PromiseCore<Value>?) { return id }
         return nil
     }
 
     /// What `register` did with a callback.
     @usableFromInline enum Registration {
-        /// `admits` said no: nothing registered, nothing started, the callback dropped.
+        /// `slot` was closed: nothing registered, nothing started, the callback dropped.
         case refused
-        /// The promise was settled: the callback was called at once.
+        /// The promise was settled: the callback was called, or queued on this thread's trampoline.
         case called
         case registered(CallbackID)
     }
 
-    /// The one way a callback gets registered. Under the lock, if `admits()`: registers `callback` if
-    /// the promise is pending and runs `registered` with its id, in the same critical section. After
-    /// unlocking: starts a lazy body, or calls `callback` at once if the promise was settled.
+    /// The one way a callback gets registered. Under the lock, unless `slot` is closed: registers
+    /// `callback` if the promise is pending, and records its id in `slot` or makes this promise
+    /// `derived`'s upstream, in the same critical section. After unlocking: starts a lazy body, or
+    /// calls `callback` at once if the promise was settled.
     ///
     /// `callback` is consumed into the list (`consume`: `__owned` alone still let the optimizer copy
     /// it in and release the original after unlocking, a retain and a release per registration, of
     /// the link itself for a chain's link). Locked by hand, since a closure capturing `callback`
-    /// would copy it too.
+    /// would copy it too. Optional arguments rather than closures: a debug build calls closures,
+    /// even empty ones, through contexts.
     @inlinable @inline(__always)
-    final func register(
-        _ callback: consuming @escaping Callback, wakingOnly: Bool = false, admits: () -> Bool = { true },
-        registered: (CallbackID) -> Void = { _ in }
+    final func register<U>(
+        _ callback: consuming @escaping Callback, wakingOnly: Bool = false, slot: ObserverSlot? = nil,
+        linking derived: PromiseCore<U>? = nil
     ) -> Registration {
         let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
         pthread_mutex_lock(mutex)
-        guard admits() else {
+        if let slot, slot.isClosed {
             pthread_mutex_unlock(mutex)
+            _fixLifetime(callback)  // dropped only after unlocking: its release may run a deinit
+            _fixLifetime(self)  // (the pointers above do not keep the object alive)
             return .refused
         }
         if let result = state.pointee.result {
@@ -263,9 +268,11 @@ import Dispatch
             return .called
         }
         let id = state.pointee.register(consume callback, wakingOnly: wakingOnly)
-        registered(id)
+        slot?.id = id
+        derived?.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
         let start = state.pointee.takeLazyStart()
         pthread_mutex_unlock(mutex)
+        _fixLifetime(self)
         start?()
         return .registered(id)
     }
@@ -276,8 +283,7 @@ import Dispatch
     @inlinable final func observe(
         _ callback: consuming @escaping Callback, in slot: ObserverSlot, wakingOnly: Bool
     ) -> Bool {
-        let registration = register(
-            callback, wakingOnly: wakingOnly, admits: { !slot.isClosed }, registered: { slot.id = $0 })
+        let registration = register(callback, wakingOnly: wakingOnly, slot: slot, linking: nil as PromiseCore<Value>?)
         if case .refused = registration { return false }
         return true
     }
@@ -318,11 +324,7 @@ import Dispatch
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link.
     @inlinable final func observe<U>(_ callback: consuming @escaping Callback, linking derived: PromiseCore<U>) {
-        _ = register(
-            callback,
-            registered: { id in
-                derived.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
-            })
+        _ = register(callback, linking: derived)
     }
 
     /// Takes back callback `id` without cancelling anything; false if it already ran (or was removed).
@@ -401,7 +403,14 @@ import Dispatch
 
 extension PromiseCore: UpstreamPromise {
     @inlinable final func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detachment {
-        switch withSettlingLock({ $0.detach(id, cancellingIfUnobserved: cancellingIfUnobserved) }) {
+        let detached = withUnsafeMutablePointers { header, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            let detached = header.pointee.detach(id, cancellingIfUnobserved: cancellingIfUnobserved)
+            if case .cancelled = detached { c_promise_set_flag(settledFlag) }  // (see `withSettlingLock`)
+            return detached
+        }
+        switch detached {
         case .notRegistered:
             return Detachment(removed: false)
         case .detached:

@@ -20,8 +20,8 @@ import Dispatch
     /// offset, without the type metadata a generic deinit would look up.
     @usableFromInline fileprivate(set) var linkStepHeld = false
     /// Whether `result` is set, for reading without the lock (`PromiseCore.isPending`): after the
-    /// initializer, written only by `PromiseCore.withSettlingLock(_:)`, atomically, under the lock, and
-    /// read only atomically. Like `linkStepHeld`, no method here may write it or assign the whole
+    /// initializer, written only by `PromiseCore` (`withSettlingLock(_:)`, and `detach` when it
+    /// cancels), atomically, under the lock, and read only atomically. Like `linkStepHeld`, no method here may write it or assign the whole
     /// state. Third, in the byte alignment leaves after `linkStepHeld`, at a fixed offset
     /// (`PromiseCore.settledFlagOffset`).
     @usableFromInline fileprivate(set) var settledFlag = false

@@ -110,6 +110,12 @@ import CPromiseAtomics
     }
 
     @usableFromInline static func makeCurrent() -> Trampoline {
+        // The thread-local may be gone while the key still holds one (Darwin frees `__thread`
+        // storage in a key destructor of its own): publish that one again rather than leak it.
+        if let pointer = pthread_getspecific(key) {
+            c_promise_set_current_trampoline(pointer)
+            return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        }
         let trampoline = Trampoline()
         let retained = Unmanaged.passRetained(trampoline).toOpaque()
         pthread_setspecific(key, retained)
