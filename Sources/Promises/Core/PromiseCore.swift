@@ -12,8 +12,9 @@ import Dispatch
 /// The shared, lock-protected storage behind a `Promise` and its `Resolver`.
 ///
 /// One allocation holds both the state and its mutex. Every method takes the lock only to run a
-/// `PromiseState` transition, then performs the returned action (callbacks, handlers, upstream
-/// release) after unlocking, so no user code ever runs under the lock.
+/// `PromiseState` transition (`withLock`, or by hand in `register` and `detach`), then performs the
+/// returned action (callbacks, handlers, upstream release) after unlocking, so no user code ever
+/// runs under the lock. `isPending` takes no lock: it reads the settled flag atomically.
 /// Thread-safe, but not `Sendable` to the compiler (`ManagedBuffer` subclasses cannot be): it crosses
 /// threads inside `Promise`, `Resolver` and `UpstreamLink`, which carry the `@unchecked` conformance.
 /// Not final: `LinkCore` (a derived promise holding its step) is a subclass. Its methods are final.

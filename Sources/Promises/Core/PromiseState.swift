@@ -21,9 +21,9 @@ import Dispatch
     @usableFromInline fileprivate(set) var linkStepHeld = false
     /// Whether `result` is set, for reading without the lock (`PromiseCore.isPending`): after the
     /// initializer, written only by `PromiseCore` (`withSettlingLock(_:)`, and `detach` when it
-    /// cancels), atomically, under the lock, and read only atomically. Like `linkStepHeld`, no method here may write it or assign the whole
-    /// state. Third, in the byte alignment leaves after `linkStepHeld`, at a fixed offset
-    /// (`PromiseCore.settledFlagOffset`).
+    /// cancels), atomically, under the lock, and read only atomically. Like `linkStepHeld`, no method
+    /// here may write it or assign the whole state. Third, in the byte alignment leaves after
+    /// `linkStepHeld`, at a fixed offset (`PromiseCore.settledFlagOffset`).
     @usableFromInline fileprivate(set) var settledFlag = false
     /// Where `PromiseRegistry` keeps this promise (`registryList` 0: untracked). Written once, before
     /// any other thread reads it, and read by the deinit, at fixed offsets (`PromiseCore.registryOffset`)
