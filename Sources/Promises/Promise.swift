@@ -1,6 +1,6 @@
 import Dispatch
 
-// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
+// @unchecked: `core` is immutable and its state is only touched under the core's lock.
 /// A value that arrives later: settles exactly once, fulfilled with a `Value` or rejected with an error.
 ///
 /// `Promise` is a small handle (like `Task`): copies refer to the same promise. It is thread-safe,

@@ -1,4 +1,4 @@
-// @unchecked: `core` is immutable and its state is only touched under the core's mutex.
+// @unchecked: `core` is immutable and its state is only touched under the core's lock.
 /// Settles one pending promise. Any thread may call it; only the first settle takes effect.
 ///
 /// If the last reference to an unsettled resolver goes away — a legacy API dropped its completion

@@ -42,7 +42,7 @@ import Dispatch
 }
 
 /// A derived promise that is also its upstream's observer: its step lives in the same allocation,
-/// after the mutex, and the callback registered upstream captures only this object, so a link of a
+/// after the lock, and the callback registered upstream captures only this object, so a link of a
 /// chain costs one allocation (a closure context would be a second).
 ///
 /// Who owns the step is settled by the upstream's lock: the upstream's settle hands the callback to
@@ -98,7 +98,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
             && MemoryLayout<PromiseState<Value>>.offset(of: \.linkStepHeld) == MemoryLayout<UInt64>.size
     }
 
-    /// Where the step lives: the room after the mutex, aligned for it.
+    /// Where the step lives: the room after the lock, aligned for it.
     @inlinable var stepRoom: UnsafeMutableRawPointer {
         extraRoom.alignedUp(for: Step.self)
     }
@@ -140,7 +140,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
 
 /// The callback a `LinkCore` registers upstream captures this one reference, which Swift uses as the
 /// closure's context: no allocation.
-// @unchecked: `core`'s state is only touched under its mutex, and its step only by its owner.
+// @unchecked: `core`'s state is only touched under its lock, and its step only by its owner.
 @usableFromInline
 struct LinkHandle<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
     @unchecked Sendable

@@ -1,50 +1,42 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CPromiseAtomics
 
-/// A header guarded by a `pthread_mutex_t` stored in the same allocation.
+/// A header guarded by a lock stored in the same allocation.
 ///
-/// `pthread_mutex_t` (not `Synchronization.Mutex`): on Linux TSan cannot see `Mutex`'s futex and
-/// reports false races, and `Mutex` degrades badly under contention with Swift 6.3.
-/// The first element is the mutex; a subclass may ask for more room after it (`LinkCore` keeps its
+/// The lock is `c_promise_lock_t` (`Sources/CPromiseAtomics`): a futex word on Linux and an
+/// `os_unfair_lock` on Darwin, 4 bytes where a `pthread_mutex_t` is 40 and 64, and cheaper to take.
+/// Not `Synchronization.Mutex`: on Linux TSan cannot see its futex and reports false races, and it
+/// degrades badly under contention with Swift 6.3.
+/// The first element is the lock; a subclass may ask for more room after it (`LinkCore` keeps its
 /// step there) and owns what it puts in it.
-@usableFromInline class LockedStorage<Header>: ManagedBuffer<Header, pthread_mutex_t> {
-    /// Allocates the storage with `header`, an initialized mutex, and at least `extraBytes` of
-    /// uninitialized room after it, aligned like the mutex.
+@usableFromInline class LockedStorage<Header>: ManagedBuffer<Header, c_promise_lock_t> {
+    /// Allocates the storage with `header`, an initialized lock, and at least `extraBytes` of
+    /// uninitialized room after it, aligned like the lock.
     @inlinable final class func makeStorage(extraBytes: Int = 0, makingHeader makeHeader: () -> Header) -> Self {
-        let stride = MemoryLayout<pthread_mutex_t>.stride
+        let stride = MemoryLayout<c_promise_lock_t>.stride
         let buffer = create(minimumCapacity: 1 + (extraBytes + stride - 1) / stride) { _ in makeHeader() }
         let storage = unsafeDowncast(buffer, to: Self.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            #if !(os(Linux) && canImport(Glibc))
-                // glibc's PTHREAD_MUTEX_INITIALIZER is all zeros, which the line above wrote: a call
-                // per promise saved. Elsewhere initialize it: Darwin's initializer has a signature, and
-                // on FreeBSD and OpenBSD (whose C module is also Glibc) a mutex is a pointer to memory
-                // that init or the first lock allocates and only destroy frees.
-                let rc = pthread_mutex_init(mutex, nil)
-                precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
+        storage.withUnsafeMutablePointerToElements { lock in
+            lock.initialize(to: c_promise_lock_t())
+            #if !(os(Linux) || canImport(Darwin))
+                // Zeros are an unlocked lock on Linux and Darwin: a call per promise saved there.
+                // Elsewhere the lock is a `pthread_mutex_t`, which init may allocate for.
+                c_promise_lock_init(lock)
             #endif
         }
         return storage
     }
 
     deinit {
-        #if !(os(Linux) && canImport(Glibc))
-            // glibc's destroy only checks that the mutex is unlocked and frees nothing: skipped there,
-            // a call per promise saved, like the initialization. Everywhere else it frees.
-            withUnsafeMutablePointerToElements { mutex in
-                pthread_mutex_destroy(mutex)
-                _ = mutex.deinitialize(count: 1)
+        #if !(os(Linux) || canImport(Darwin))
+            // Nothing to free on Linux and Darwin; a `pthread_mutex_t` elsewhere.
+            withUnsafeMutablePointerToElements { lock in
+                c_promise_lock_destroy(lock)
+                _ = lock.deinitialize(count: 1)
             }
         #endif
     }
 
-    /// The room after the mutex (see `makeStorage(extraBytes:makingHeader:)`).
+    /// The room after the lock (see `makeStorage(extraBytes:makingHeader:)`).
     @inlinable @inline(__always)
     final var extraRoom: UnsafeMutableRawPointer {
         withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + 1) }
@@ -53,16 +45,16 @@
     /// Runs `body` with the header while holding the lock. `body` must never call user code.
     @inlinable @inline(__always)
     final func withLock<R>(_ body: (inout Header) throws -> R) rethrows -> R {
-        try withUnsafeMutablePointers { header, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        try withUnsafeMutablePointers { header, lock in
+            c_promise_lock(lock)
+            defer { c_promise_unlock(lock) }
             return try body(&header.pointee)
         }
     }
 }
 
 /// A lock-protected value for the library's own bookkeeping (combinators, timers).
-// @unchecked: `storage`'s header is only read or written inside `withLock`, under its mutex.
+// @unchecked: `storage`'s header is only read or written inside `withLock`, under its lock.
 // (`ManagedBuffer` subclasses cannot conform to `Sendable` themselves.)
 @usableFromInline package struct LockedBox<Value>: @unchecked Sendable {
     @usableFromInline final class Storage: LockedStorage<Value> {}

@@ -11,7 +11,7 @@ import Dispatch
 
 /// The shared, lock-protected storage behind a `Promise` and its `Resolver`.
 ///
-/// One allocation holds both the state and its mutex. Every method takes the lock only to run a
+/// One allocation holds both the state and its lock. Every method takes the lock only to run a
 /// `PromiseState` transition (`withLock`, or by hand in `register` and `detach`), then performs the
 /// returned action (callbacks, handlers, upstream release) after unlocking, so no user code ever
 /// runs under the lock. `isPending` takes no lock: it reads the settled flag atomically.
@@ -161,9 +161,9 @@ import Dispatch
     /// here (settle, cancel) or sets the flag the same way (`detach`, when it cancels).
     @inlinable @inline(__always)
     final func withSettlingLock(_ body: (inout PromiseState<Value>) -> Bool) -> Bool {
-        withUnsafeMutablePointers { header, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        withUnsafeMutablePointers { header, lock in
+            c_promise_lock(lock)
+            defer { c_promise_unlock(lock) }
             guard body(&header.pointee) else { return false }
             c_promise_set_flag(settledFlag)
             return true
@@ -255,16 +255,16 @@ import Dispatch
         _ callback: consuming @escaping Callback, wakingOnly: Bool = false, slot: ObserverSlot? = nil,
         linking derived: PromiseCore<U>? = nil
     ) -> Registration {
-        let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
-        pthread_mutex_lock(mutex)
+        let (state, lock) = withUnsafeMutablePointers { ($0, $1) }
+        c_promise_lock(lock)
         if let slot, slot.isClosed {
-            pthread_mutex_unlock(mutex)
+            c_promise_unlock(lock)
             _fixLifetime(callback)  // dropped only after unlocking: its release may run a deinit
             _fixLifetime(self)  // (the pointers above do not keep the object alive)
             return .refused
         }
         if let result = state.pointee.result {
-            pthread_mutex_unlock(mutex)
+            c_promise_unlock(lock)
             Trampoline.invoke(callback, with: result)
             return .called
         }
@@ -272,7 +272,7 @@ import Dispatch
         slot?.id = id
         derived?.withUnsafeMutablePointerToHeader { $0.pointee.setUpstream(UpstreamLink(self, id)) }
         let start = state.pointee.takeLazyStart()
-        pthread_mutex_unlock(mutex)
+        c_promise_unlock(lock)
         _fixLifetime(self)
         start?()
         return .registered(id)
@@ -404,9 +404,9 @@ import Dispatch
 
 extension PromiseCore: UpstreamPromise {
     @inlinable final func detach(_ id: CallbackID, cancellingIfUnobserved: Bool) -> Detachment {
-        let detached = withUnsafeMutablePointers { header, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        let detached = withUnsafeMutablePointers { header, lock in
+            c_promise_lock(lock)
+            defer { c_promise_unlock(lock) }
             let detached = header.pointee.detach(id, cancellingIfUnobserved: cancellingIfUnobserved)
             if case .cancelled = detached { c_promise_set_flag(settledFlag) }  // (see `withSettlingLock`)
             return detached

@@ -16,7 +16,7 @@ import Dispatch
 }
 
 /// One edge of the dependency graph: the upstream promise and the callback we registered on it.
-// @unchecked: `promise` is a `PromiseCore`, whose state is only touched under its own mutex.
+// @unchecked: `promise` is a `PromiseCore`, whose state is only touched under its own lock.
 @usableFromInline package struct UpstreamLink: @unchecked Sendable {
     @usableFromInline package let promise: any UpstreamPromise
     @usableFromInline package let id: CallbackID

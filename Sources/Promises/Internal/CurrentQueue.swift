@@ -20,7 +20,7 @@ enum CurrentQueue {
 
     private static let markKey = DispatchSpecificKey<Mark>()
     /// Serializes marking, so two waits never give one queue two marks; counts the queues marked.
-    /// (Not a `Void` header: a zero-sized header would share its address with the mutex.)
+    /// (Not a `Void` header: a zero-sized header would share its address with the lock.)
     private static let marking = LockedBox.make(0)
 
     /// Whether the calling thread runs work of `queue`, or of a queue that targets it.
