@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Promises", dependencies: ["CPromiseAtomics"]),
-        // Atomic flags for the core (Swift's own need macOS 15, above the floor).
+        // The core's atomic flags (Swift's own need macOS 15, above the floor) and its 4-byte lock.
         .target(name: "CPromiseAtomics"),
         .target(name: "PromiseAsync", dependencies: ["Promises"]),
         // URLSession and Process as promises, apart so that the core never links FoundationNetworking.

@@ -24,7 +24,7 @@ import Testing
         #endif
     }
 
-    @Test func threadsIncrementingUnderItLoseNoIncrement() async {
+    @Test(.timeLimit(.minutes(TestScale.minutes(1)))) func threadsIncrementingUnderItLoseNoIncrement() async {
         let threads = 4
         let increments = TestScale.size(quick: 20_000, full: 200_000)
         let counter = LockedBox(0)
@@ -41,25 +41,44 @@ import Testing
     }
 
     #if os(Linux)
-        /// The futex path: a second thread marks the held lock contended before it sleeps, and the
-        /// unlock must wake it. Waits on the mark, not on time.
-        @Test func aThreadSleepingOnTheLockIsWokenByTheUnlock() async {
+        /// The futex path: a second thread marks the held lock contended and sleeps in the kernel,
+        /// and the unlock must wake it. Waits on both events (the mark, and the thread's state in
+        /// `/proc`), not on time; the lock is taken and released on one thread.
+        @Test(.timeLimit(.minutes(1))) func aThreadSleepingOnTheLockIsWokenByTheUnlock() async {
             let box = LockedBox(0)
             let lock = box.storage.withUnsafeMutablePointerToElements { UnsafeSendablePointer($0) }
+            let waiterStat = LockedBox<String?>(nil)
             let acquired = DispatchSemaphore(value: 0)
-            c_promise_lock(lock.pointer)
-            let waiter = Thread {
-                box.withLock { $0 += 1 }
-                acquired.signal()
+            let outcome = await onThread { () -> (sawItAsleep: Bool, woken: Bool) in
+                c_promise_lock(lock.pointer)
+                Thread {
+                    let task = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+                    waiterStat.withLock { $0 = task.map { "/proc/\($0)/stat" } }
+                    box.withLock { $0 += 1 }
+                    acquired.signal()
+                }.start()
+                var sawItAsleep = false
+                let deadline = DispatchTime.now() + 30
+                while !sawItAsleep && DispatchTime.now() < deadline {
+                    sawItAsleep =
+                        c_promise_lock_may_have_sleepers(lock.pointer)
+                        && waiterStat.withLock { $0 }.map(Self.isSleeping) == true
+                    if !sawItAsleep { sched_yield() }
+                }
+                c_promise_unlock(lock.pointer)
+                return (sawItAsleep, acquired.wait(timeout: .now() + 30) == .success)
             }
-            waiter.start()
-            await onThread {
-                while !c_promise_lock_may_have_sleepers(lock.pointer) { sched_yield() }
-            }
-            c_promise_unlock(lock.pointer)
-            // A bound, not a guess: a lost wake-up fails here instead of hanging the run.
-            #expect(await onThread { acquired.wait(timeout: .now() + 60) } == .success)
+            #expect(outcome.sawItAsleep)
+            #expect(outcome.woken)
             #expect(box.withLock { $0 } == 1)
+        }
+
+        /// Whether the thread whose `/proc/…/stat` is at `path` sleeps (state `S`, after the name).
+        private static func isSleeping(_ path: String) -> Bool {
+            guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
+                let nameEnd = stat.lastIndex(of: ")")
+            else { return false }
+            return stat[stat.index(after: nameEnd)...].trimmingCharacters(in: .whitespaces).hasPrefix("S")
         }
     #endif
 }

@@ -21,10 +21,17 @@ typedef os_unfair_lock c_promise_lock_t;
 typedef pthread_mutex_t c_promise_lock_t;
 #endif
 
-/// Makes `lock` ready; it must be zero-filled first (`c_promise_lock_t()` in Swift).
+#if defined(__linux__) || defined(__APPLE__)
+/// Makes `lock` ready; it must be zero-filled first (`c_promise_lock_t()` in Swift). Zeros are an
+/// unlocked lock here, so there is nothing to do.
+static inline void c_promise_lock_init(c_promise_lock_t *_Nonnull lock) { (void)lock; }
+/// Frees what `lock` holds: nothing here.
+static inline void c_promise_lock_destroy(c_promise_lock_t *_Nonnull lock) { (void)lock; }
+#else
 void c_promise_lock_init(c_promise_lock_t *_Nonnull lock);
-/// Frees what `lock` holds (nothing on Linux and Darwin); it must be unlocked.
 void c_promise_lock_destroy(c_promise_lock_t *_Nonnull lock);
+#endif
+/// Locks; the same thread must unlock (`os_unfair_lock` requires it).
 void c_promise_lock(c_promise_lock_t *_Nonnull lock);
 void c_promise_unlock(c_promise_lock_t *_Nonnull lock);
 /// Whether a thread waiting for `lock` may be asleep in the kernel (Linux: the futex word says so;

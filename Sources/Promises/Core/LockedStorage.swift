@@ -18,8 +18,9 @@ import CPromiseAtomics
         storage.withUnsafeMutablePointerToElements { lock in
             lock.initialize(to: c_promise_lock_t())
             #if !(os(Linux) || canImport(Darwin))
-                // Zeros are an unlocked lock on Linux and Darwin: a call per promise saved there.
-                // Elsewhere the lock is a `pthread_mutex_t`, which init may allocate for.
+                // Zeros are an unlocked lock on Linux and Darwin: a call per promise saved there (its
+                // init does nothing). Elsewhere the lock is a `pthread_mutex_t`, which init may
+                // allocate for.
                 c_promise_lock_init(lock)
             #endif
         }
