@@ -96,21 +96,12 @@ void c_promise_unlock(c_promise_lock_t *lock) {
     __tsan_mutex_post_unlock(lock, 0);
 }
 
-bool c_promise_lock_may_have_sleepers(c_promise_lock_t *lock) {
-    return __atomic_load_n(&lock->word, __ATOMIC_RELAXED) == contended;
-}
-
 #elif defined(__APPLE__)
 
 // (ThreadSanitizer intercepts `os_unfair_lock` itself, as it does `pthread_mutex_t`.)
 void c_promise_lock(c_promise_lock_t *lock) { os_unfair_lock_lock(lock); }
 
 void c_promise_unlock(c_promise_lock_t *lock) { os_unfair_lock_unlock(lock); }
-
-bool c_promise_lock_may_have_sleepers(c_promise_lock_t *lock) {
-    (void)lock;
-    return false;
-}
 
 #else
 
@@ -125,9 +116,13 @@ void c_promise_lock(c_promise_lock_t *lock) { pthread_mutex_lock(lock); }
 
 void c_promise_unlock(c_promise_lock_t *lock) { pthread_mutex_unlock(lock); }
 
-bool c_promise_lock_may_have_sleepers(c_promise_lock_t *lock) {
-    (void)lock;
-    return false;
-}
-
 #endif
+
+bool c_promise_lock_may_have_sleepers(c_promise_lock_t *lock) {
+#if defined(__linux__)
+    return __atomic_load_n(&lock->word, __ATOMIC_RELAXED) == contended;
+#else
+    (void)lock;  // only the futex word says so
+    return false;
+#endif
+}

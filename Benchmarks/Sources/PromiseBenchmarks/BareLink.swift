@@ -1,27 +1,23 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CPromiseAtomics
 
 /// The least a chain of side effects can do for `then(on: .inline)`'s semantics, written by hand for
-/// `Int` and one observer per promise: each link is one object holding a mutex, its outcome, its one
-/// observer's callback, the step (`body`) and the promise it hangs from; settled once under the lock,
-/// with the callback called after unlocking. Its body is skipped once the link was cancelled, checked
+/// `Int` and one observer per promise: each link is one object holding a lock (the library's own
+/// 4-byte `c_promise_lock_t`), its outcome, its one observer's callback, the step (`body`) and the
+/// promise it hangs from; settled once under the lock, with the callback called after unlocking. Its body is skipped once the link was cancelled, checked
 /// under the lock as the body is taken; cancelling a link detaches it from the one it hangs from, and
 /// cancels that one when nothing else observes it. A lower bound for the library's `then`, not a
 /// promise: no second observer, no callback queues, no bound on the stack a long chain's settle takes,
 /// no pending-promise registry. `then-side-effect-pending-parts` measures against it.
 ///
-/// A padded chain (`pending(padded: true)`) gives each link 40 unused bytes (a second element) and
-/// nothing else, past the 120 bytes glibc's `malloc` serves from its fast bins: it measures the same.
+/// A padded chain (`pending(padded: true)`) gives each link 60 unused bytes (15 more elements) and
+/// nothing else, past the 120 bytes glibc's `malloc` serves from its fast bins.
 /// Not generic, so that its deinit, like the rest, runs specialized (a generic one destroys the
 /// header through run-time metadata).
-// @unchecked: `storage`'s header (`State`) is only read or written between the lock and unlock of
-// the mutex stored in the same allocation, except `padded`, written before the link is shared.
+// @unchecked: `storage`'s header (`State`) is only read or written while holding the lock stored in
+// the same allocation, except `padded`, written before the link is shared.
 // (`ManagedBuffer` subclasses cannot be `Sendable`.)
 struct BareLink: @unchecked Sendable {
-    final class Storage: ManagedBuffer<State, pthread_mutex_t> {}
+    final class Storage: ManagedBuffer<State, c_promise_lock_t> {}
     typealias Callback = @Sendable (Result<Int, any Error>) -> Void
 
     struct State {
@@ -44,21 +40,19 @@ struct BareLink: @unchecked Sendable {
     static func pending(padded: Bool = false) -> Self { make(State(padded: padded)) }
 
     private static func make(_ state: State) -> Self {
-        let elements = state.padded ? 2 : 1
+        let elements = state.padded ? 16 : 1
         let storage = unsafeDowncast(Storage.create(minimumCapacity: elements) { _ in state }, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            #if !canImport(Glibc)
-                pthread_mutex_init(mutex, nil)
-            #endif
+        storage.withUnsafeMutablePointerToElements { lock in
+            lock.initialize(to: c_promise_lock_t())
+            c_promise_lock_init(lock)
         }
         return Self(storage: storage)
     }
 
     private func locked<R>(_ body: (inout State) -> R) -> R {
-        storage.withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        storage.withUnsafeMutablePointers { state, lock in
+            c_promise_lock(lock)
+            defer { c_promise_unlock(lock) }
             return body(&state.pointee)
         }
     }

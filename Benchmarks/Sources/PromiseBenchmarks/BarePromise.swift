@@ -1,19 +1,16 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CPromiseAtomics
 
 /// The least a promise can do for `Promise { try await … }.value`'s semantics, written by hand for one
-/// `Int` and one awaiter: one object holding a mutex, its Task (stored, as `Promise { }` stores the
-/// Task to cancel with it) and one callback, settled once under the lock; the awaiter waits on a
-/// checked continuation inside a cancellation handler that withdraws its callback. A lower bound for
-/// the library's promise, not a promise: no callback queues, no second observer, no chains.
+/// `Int` and one awaiter: one object holding a lock (the library's own 4-byte `c_promise_lock_t`),
+/// its Task (stored, as `Promise { }` stores the Task to cancel with it) and one callback, settled
+/// once under the lock; the awaiter waits on a checked continuation inside a cancellation handler that
+/// withdraws its callback. A lower bound for the library's promise, not a promise: no callback
+/// queues, no second observer, no chains.
 /// `async-roundtrip-parts` and `value-pending-parts` measure against it.
-// @unchecked: `storage`'s header (`State`) is only read or written between the lock and unlock of
-// the mutex stored in the same allocation. (`ManagedBuffer` subclasses cannot be `Sendable`.)
+// @unchecked: `storage`'s header (`State`) is only read or written while holding the lock stored in
+// the same allocation. (`ManagedBuffer` subclasses cannot be `Sendable`.)
 struct BarePromise: @unchecked Sendable {
-    final class Storage: ManagedBuffer<State, pthread_mutex_t> {}
+    final class Storage: ManagedBuffer<State, c_promise_lock_t> {}
     typealias Callback = @Sendable (Result<Int, any Error>) -> Void
 
     struct State {
@@ -28,19 +25,17 @@ struct BarePromise: @unchecked Sendable {
 
     static func make() -> BarePromise {
         let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in State() }, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            #if !canImport(Glibc)
-                pthread_mutex_init(mutex, nil)
-            #endif
+        storage.withUnsafeMutablePointerToElements { lock in
+            lock.initialize(to: c_promise_lock_t())
+            c_promise_lock_init(lock)
         }
         return BarePromise(storage: storage)
     }
 
     private func locked<R>(_ body: (inout State) -> R) -> R {
-        storage.withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        storage.withUnsafeMutablePointers { state, lock in
+            c_promise_lock(lock)
+            defer { c_promise_unlock(lock) }
             return body(&state.pointee)
         }
     }

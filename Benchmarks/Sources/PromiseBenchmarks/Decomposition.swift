@@ -162,8 +162,8 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
             contenders: [
                 contender(sideEffects, "Promises", as: "then"),
                 contender(sideEffects, "NIO-embedded", as: "NIO-embedded map"),
-                leastLinks(padded: true, as: "least link padded to 152 bytes"),
-                leastLinks(padded: false, as: "least link (BareLink) of 112 bytes"),
+                leastLinks(padded: true, as: "least link padded to 136 bytes"),
+                leastLinks(padded: false, as: "least link (BareLink) of 76 bytes"),
             ]),
         Workload(
             name: "create-map-fulfill-wait-parts", iterations: 20_000, operationsPerIteration: 1,
