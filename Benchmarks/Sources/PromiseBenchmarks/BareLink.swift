@@ -3,9 +3,10 @@ import CPromiseAtomics
 /// The least a chain of side effects can do for `then(on: .inline)`'s semantics, written by hand for
 /// `Int` and one observer per promise: each link is one object holding a lock (the library's own
 /// 4-byte `c_promise_lock_t`), its outcome, its one observer's callback, the step (`body`) and the
-/// promise it hangs from; settled once under the lock, with the callback called after unlocking. Its body is skipped once the link was cancelled, checked
-/// under the lock as the body is taken; cancelling a link detaches it from the one it hangs from, and
-/// cancels that one when nothing else observes it. A lower bound for the library's `then`, not a
+/// promise it hangs from; settled once under the lock, with the callback called after unlocking. Its
+/// body is skipped once the link was cancelled, checked under the lock as the body is taken;
+/// cancelling a link detaches it from the one it hangs from, and cancels that one when nothing else
+/// observes it. A lower bound for the library's `then`, not a
 /// promise: no second observer, no callback queues, no bound on the stack a long chain's settle takes,
 /// no pending-promise registry. `then-side-effect-pending-parts` measures against it.
 ///

@@ -3,7 +3,7 @@
 
 // The lock in every promise: 4 bytes on Linux and Darwin, where a `pthread_mutex_t` is 40 and 64,
 // and about 40 instructions per lock round trip fewer than glibc's (issue 37).
-// Functions in the C file, not static inline: built with the package's sanitizer flags, so
+// Lock and unlock live in the C file, not inline here: built with the package's sanitizer flags, so
 // ThreadSanitizer sees the acquire and release of its atomics (`Synchronization.Mutex`'s futex it
 // cannot see, and reports false races).
 

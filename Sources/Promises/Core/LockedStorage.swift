@@ -4,8 +4,8 @@ import CPromiseAtomics
 ///
 /// The lock is `c_promise_lock_t` (`Sources/CPromiseAtomics`): a futex word on Linux and an
 /// `os_unfair_lock` on Darwin, 4 bytes where a `pthread_mutex_t` is 40 and 64, and cheaper to take.
-/// Not `Synchronization.Mutex`: on Linux TSan cannot see its futex and reports false races, and it
-/// degrades badly under contention with Swift 6.3.
+/// Not `Synchronization.Mutex`: on Linux TSan cannot see its futex and reports false races, and with
+/// Swift 6.3.1 it slows by orders of magnitude under contention.
 /// The first element is the lock; a subclass may ask for more room after it (`LinkCore` keeps its
 /// step there) and owns what it puts in it.
 @usableFromInline class LockedStorage<Header>: ManagedBuffer<Header, c_promise_lock_t> {
@@ -18,9 +18,9 @@ import CPromiseAtomics
         storage.withUnsafeMutablePointerToElements { lock in
             lock.initialize(to: c_promise_lock_t())
             #if !(os(Linux) || canImport(Darwin))
-                // Zeros are an unlocked lock on Linux and Darwin: a call per promise saved there (its
-                // init does nothing). Elsewhere the lock is a `pthread_mutex_t`, which init may
-                // allocate for.
+                // Zeros are an unlocked lock on Linux and Darwin, where init does nothing (skipped,
+                // so a debug build makes no call). Elsewhere the lock is a `pthread_mutex_t`, which
+                // init may allocate for.
                 c_promise_lock_init(lock)
             #endif
         }
