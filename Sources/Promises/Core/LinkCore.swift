@@ -1,13 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What settles a derived promise: the operator's closure (`payload`), the queue it runs on, and how
 /// to apply it. `apply` captures nothing (the operator's closures travel in `payload`), so building a
 /// step allocates nothing.

@@ -1,14 +1,6 @@
 import CPromiseAtomics
 import Dispatch
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The shared, lock-protected storage behind a `Promise` and its `Resolver`.
 ///
 /// One allocation holds both the state and its lock. Every method takes the lock only to run a
