@@ -307,6 +307,52 @@ import Testing
         #expect(limited.stderr.contains("1 function(s) convertible (pass --write to apply) in 1 round(s)"))
     }
 
+    @Test func onlyFunctionsOnACycleAreRefusedAsOneAndTheirCallersNameIt() throws {
+        let code = """
+            final class Parser {
+                func element(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    list(id: id) { result in
+                        completion(result)
+                    }
+                }
+                func list(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    element(id: id) { result in
+                        completion(result)
+                    }
+                }
+                func command(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    reply(id: id) { result in
+                        completion(result)
+                    }
+                }
+                func reply(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    list(id: id) { result in
+                        completion(result)
+                    }
+                }
+            }
+            """
+        let (output, text) = try convert(code, [])
+        #expect(text == code)
+        #expect(
+            output.stderr.contains(
+                "element(id:completion:): it calls `list(id:completion:)`, which calls back into it "
+                    + "(`element(id:completion:)` → `list(id:completion:)` → `element(id:completion:)`)"))
+        #expect(
+            output.stderr.contains(
+                "list(id:completion:): it calls `element(id:completion:)`, which calls back into it "
+                    + "(`list(id:completion:)` → `element(id:completion:)` → `list(id:completion:)`)"))
+        // Two steps from the cycle: named through its own callee.
+        #expect(
+            output.stderr.contains(
+                "command(id:completion:): it calls `reply(id:completion:)`, which is held up by a call cycle "
+                    + "(`list(id:completion:)` → `element(id:completion:)` → `list(id:completion:)`)"))
+        #expect(
+            output.stderr.contains(
+                "reply(id:completion:): it calls `list(id:completion:)`, which is held up by a call cycle"))
+        #expect(output.stderr.contains("4 refused (2 call cycle, 2 waits on a call cycle)"))
+    }
+
     @Test func typedFailureBecomesTypedThrows() throws {
         let (output, text) = try convert(
             """

@@ -59,6 +59,39 @@ public struct ConversionRounds {
         return found
     }
 
+    /// The refusals of functions that all wait on one another: those on a cycle, and those that wait
+    /// on one, each naming the calls round it.
+    static func refusals(waiting: [FunctionKey: [FunctionKey]], in analysis: Analysis) -> [(
+        path: String, refusal: FunctionRefusal
+    )] {
+        let codebase = analysis.codebase
+        let cycles = CallCycles(calls: waiting)
+        func name(_ key: FunctionKey) -> String { "`\(codebase.function(key).fullName)`" }
+        return waiting.keys.sorted().map { key in
+            let function = codebase.function(key)
+            let refusal: FunctionRefusal
+            if let (callee, loop, inCycle) = cycles.obstacle(of: key) {
+                let round = loop.map(name).joined(separator: " → ")
+                refusal =
+                    inCycle
+                    ? FunctionRefusal(
+                        line: function.line, function: function.fullName, kind: "call cycle",
+                        reason: "it calls \(name(callee)), which calls back into it (\(round)): an async version "
+                            + "of each needs the other's first; convert one of them by hand")
+                    : FunctionRefusal(
+                        line: function.line, function: function.fullName, kind: "waits on a call cycle",
+                        reason: "it calls \(name(callee)), which is held up by a call cycle (\(round)): "
+                            + "convert one of the functions on it by hand first")
+            } else {
+                refusal = FunctionRefusal(
+                    line: function.line, function: function.fullName, kind: "call cycle",
+                    reason: "it calls \(waiting[key].map { name($0[0]) } ?? "another candidate"), which waits "
+                        + "on it in turn: convert one of them by hand")
+            }
+            return (analysis.files[key.file].path, refusal)
+        }
+    }
+
     /// What `run` did.
     public struct Result {
         /// The rounds, in order.
@@ -105,37 +138,31 @@ public struct ConversionRounds {
             }
             // Those that call another candidate wait for it.
             var ready: [Int: Set<Int>] = [:]
-            var waitsFor: [FunctionKey: FunctionKey] = [:]
+            var waitsFor: [FunctionKey: [FunctionKey]] = [:]
             for fileIndex in Set(candidates.keys.map(\.file)) {
                 let calls = codebase.resolvedCalls(inFile: fileIndex)
                 for key in candidates.keys where key.file == fileIndex {
-                    let callee = calls.first { call in
-                        call.enclosingFunction == key.index && call.targets.count == 1
-                            && call.targets[0] != key && candidates[call.targets[0]] != nil
+                    var callees: [FunctionKey] = []
+                    for call in calls
+                    where call.enclosingFunction == key.index && call.targets.count == 1
+                        && call.targets[0] != key && candidates[call.targets[0]] != nil
+                        && !callees.contains(call.targets[0])
+                    {
+                        callees.append(call.targets[0])
                     }
-                    if let callee {
-                        waitsFor[key] = callee.targets[0]
-                    } else {
+                    if callees.isEmpty {
                         ready[fileIndex, default: []].insert(key.index)
+                    } else {
+                        waitsFor[key] = callees
                     }
                 }
             }
             round.waiting = waitsFor.count
             let omitting = Self.asyncCallsOmittingHandler(of: Set(candidates.keys), in: analysis)
             if ready.isEmpty {
-                // Everything left waits on something that waits back: a cycle, which no order breaks.
-                for (key, callee) in waitsFor.sorted(by: { $0.key < $1.key }) {
-                    let function = codebase.function(key)
-                    round.refused.append(
-                        (
-                            analysis.files[key.file].path,
-                            FunctionRefusal(
-                                line: function.line, function: function.fullName, kind: "call cycle",
-                                reason: "it calls `\(codebase.function(callee).fullName)`, which calls back into it "
-                                    + "(directly or not): convert one of them by hand")
-                        ))
-                    if let identity = candidates[key] { refused.insert(identity) }
-                }
+                // Everything left waits on a cycle, which no order breaks.
+                round.refused = Self.refusals(waiting: waitsFor, in: analysis)
+                for (key, _) in waitsFor { if let identity = candidates[key] { refused.insert(identity) } }
                 round.waiting = 0
                 if !round.refused.isEmpty { rounds.append(round) }
                 break
