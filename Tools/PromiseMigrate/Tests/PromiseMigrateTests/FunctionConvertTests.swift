@@ -307,6 +307,87 @@ import Testing
         #expect(limited.stderr.contains("1 function(s) convertible (pass --write to apply) in 1 round(s)"))
     }
 
+    @Test func aFunctionThatCallsItselfAwaitsItsOwnAsyncVersion() throws {
+        let (output, text) = try convert(
+            """
+            final class Pages {
+                let store = Store()
+                func all(from id: Int, into found: [String], completion: @escaping (Result<[String], Error>) -> Void) {
+                    guard id < 10 else {
+                        completion(.success(found))
+                        return
+                    }
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let text):
+                            self.all(from: id + 1, into: found + [text], completion: completion)
+                        case .failure(let error):
+                            completion(.failure(error))
+                        }
+                    }
+                }
+                func fetch(id: Int, attempts: Int, completion: @escaping (String?, Error?) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let text):
+                            completion(text, nil)
+                        case .failure(let error):
+                            if attempts > 0 {
+                                self.fetch(id: id, attempts: attempts - 1) { text, error in
+                                    completion(text, error)
+                                }
+                            } else {
+                                completion(nil, error)
+                            }
+                        }
+                    }
+                }
+                func count(from n: Int, completion: @escaping (Int) -> Void) {
+                    if n == 0 {
+                        completion(0)
+                        return
+                    }
+                    count(from: n - 1) { total in
+                        completion(total + n)
+                    }
+                }
+            }
+            """)
+        #expect(output.stderr.contains("round 1: 3 converted, 0 refused, 0 waiting"))
+        // The next page, handed the handler: the async version returns its own await.
+        #expect(
+            text.contains(
+                "        let text = try await store.load(id: id)\n"
+                    + "        return try await self.all(from: id + 1, into: found + [text])\n"))
+        // A retry in the error path, with a closure of its own.
+        #expect(
+            text.contains(
+                "            if attempts > 0 {\n"
+                    + "                return try await self.fetch(id: id, attempts: attempts - 1)\n"))
+        // A value handler: the async version neither throws nor wraps the value.
+        #expect(text.contains("    func count(from n: Int) async -> Int {\n"))
+        #expect(text.contains("        let total = await count(from: n - 1)\n        return total + n\n"))
+    }
+
+    @Test func aCallOfAnOverloadWithTheSameLabelsIsNotTakenForRecursion() throws {
+        // The syntax cannot tell which `drop(_:completion:)` the call reaches: neither converts.
+        let code = """
+            final class Databases {
+                func drop(_ database: Database, completion: @escaping (Error?) -> Void) {
+                    drop(database.name, completion: completion)
+                }
+                func drop(_ name: String, completion: @escaping (Error?) -> Void) {
+                    queue.async { completion(nil) }
+                }
+            }
+            """
+        let (output, text) = try convert(code, [])
+        #expect(text == code)
+        #expect(!output.stdout.contains("async throws"))
+        #expect(
+            output.stderr.contains("drop(_:completion:): it calls `drop(_:completion:)`, which has no async variant"))
+    }
+
     @Test func onlyFunctionsOnACycleAreRefusedAsOneAndTheirCallersNameIt() throws {
         let code = """
             final class Parser {

@@ -330,7 +330,15 @@ public struct FunctionConverter {
             return !parameter.isQueue
                 || (keepsBody ? bodyLines : oldLines).contains { ClosureInliner.mentions($0, parameter.name) }
         }
-        if asyncKept != kept { try checkNameFree(asyncKept) }
+        if asyncKept != kept {
+            if rewriter.callsItself {
+                throw refuse(
+                    declaration.name, "recursion",
+                    "it calls itself, and its async version would drop the queue parameter its call passes: "
+                        + "convert it by hand")
+            }
+            try checkNameFree(asyncKept)
+        }
         let droppedNames = Set(kept.filter { !asyncKept.contains($0) }.map { function.parameters[$0].name })
         let asyncName = "\(function.name)(\(asyncKept.map { "\(function.parameters[$0].label):" }.joined()))"
             .replacingOccurrences(of: "`", with: "")

@@ -103,6 +103,22 @@ final class HandlerBodyRewriter {
     /// The function also returns something (a request, a handle): `return api(…) { … }` is the nested
     /// call, its result dropped.
     var returnsHandle = false
+    /// The body calls the function itself (a retry, the next page), which becomes an await of the async
+    /// version being written (`ownAsyncVersion`).
+    var callsItself = false
+
+    /// The async version this conversion writes, as a call of the function itself awaits it: the
+    /// parameters less the handlers, throwing what the handler reports, returning its value.
+    var ownAsyncVersion: FunctionRecord {
+        var version = function
+        version.parameters = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
+        version.isAsync = true
+        version.throwsClause = canThrow ? (typedFailure.map { "throws(\($0))" } ?? "throws") : nil
+        version.returnType = handler.valueType.flatMap { $0.isVoid ? nil : $0 }
+        version.attributes = []
+        version.renamedTo = nil
+        return version
+    }
 
     init(
         codebase: Codebase, fileIndex: Int, converter: SourceLocationConverter, function: FunctionRecord,

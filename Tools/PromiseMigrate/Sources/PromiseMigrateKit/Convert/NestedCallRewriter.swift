@@ -65,12 +65,23 @@ struct NestedCallRewriter {
         }) {
             outer.awaitsHandlerCalledAtOnce = true
         }
-        guard let variantKey = codebase.asyncVariant(of: target) else {
+        let variant: FunctionRecord
+        if let variantKey = codebase.asyncVariant(of: target) {
+            variant = codebase.function(variantKey)
+        } else if target.file == outer.fileIndex, function == outer.function,
+            codebase.functions(named: function.name).filter({ codebase.function($0).fullName == function.fullName })
+                .count == 1
+        {
+            // Recursion: the async version awaits itself. Only where no other declaration has its name and
+            // labels: the syntax cannot tell overloads apart by their arguments' types (CouchDB's
+            // `deleteDB(_ database: Database, …)` calls `deleteDB(_ name: String, …)`).
+            variant = outer.ownAsyncVersion
+            outer.callsItself = true
+        } else {
             throw refuse(
                 call, "callee has no async variant",
                 "it calls `\(function.fullName)`, which has no async variant yet: convert or wrap it first")
         }
-        let variant = codebase.function(variantKey)
         outer.noteAvailability(of: variant)
         guard scope.isTail else {
             throw refuse(
