@@ -384,8 +384,29 @@ import Testing
         let (output, text) = try convert(code, [])
         #expect(text == code)
         #expect(!output.stdout.contains("async throws"))
-        #expect(
-            output.stderr.contains("drop(_:completion:): it calls `drop(_:completion:)`, which has no async variant"))
+        #expect(output.stderr.contains("drop(_:completion:): it calls `drop`, which the tool cannot tell from a call"))
+    }
+
+    @Test func onlyACallOnItsOwnInstanceOrTypeIsRecursion() throws {
+        let code = """
+            final class Cache {
+                let inner = makeLoader()
+                func fetch(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    inner.fetch(id: id, completion: completion)
+                }
+                static func make(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    guard id > 0 else {
+                        completion(.success(""))
+                        return
+                    }
+                    Cache.make(id: id - 1, completion: completion)
+                }
+            }
+            """
+        let (output, _) = try convert(code, [])
+        // `inner`'s type is unknown: its `fetch` may be another module's.
+        #expect(output.stderr.contains("fetch(id:completion:): it calls `inner.fetch`, which the tool cannot tell"))
+        #expect(output.stdout.contains("+        return try await Cache.make(id: id - 1)"))
     }
 
     @Test func onlyFunctionsOnACycleAreRefusedAsOneAndTheirCallersNameIt() throws {

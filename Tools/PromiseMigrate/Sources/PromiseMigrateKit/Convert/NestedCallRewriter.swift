@@ -19,6 +19,21 @@ struct NestedCallRewriter {
         outer.refuse(node, kind, reason)
     }
 
+    /// Whether `call` is made on the function's own instance or type: `f(…)`, `self.f(…)`, and for a
+    /// static method `Self.f(…)` or `Type.f(…)`.
+    static func isOnItsOwnType(_ call: FunctionCallExprSyntax, _ function: FunctionRecord) -> Bool {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            return false
+        }
+        let receiver = base.trimmedDescription
+        if function.isStatic {
+            return receiver == "Self" || receiver == function.context.typePath
+                || receiver == function.context.typePath.split(separator: ".").last.map(String.init)
+        }
+        return receiver == "self"
+    }
+
     mutating func rewrite(
         _ call: FunctionCallExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
@@ -68,15 +83,21 @@ struct NestedCallRewriter {
         let variant: FunctionRecord
         if let variantKey = codebase.asyncVariant(of: target) {
             variant = codebase.function(variantKey)
-        } else if target.file == outer.fileIndex, function == outer.function,
+        } else if target.file == outer.fileIndex, function == outer.function, Self.isOnItsOwnType(call, function),
             codebase.functions(named: function.name).filter({ codebase.function($0).fullName == function.fullName })
                 .count == 1
         {
-            // Recursion: the async version awaits itself. Only where no other declaration has its name and
-            // labels: the syntax cannot tell overloads apart by their arguments' types (CouchDB's
-            // `deleteDB(_ database: Database, …)` calls `deleteDB(_ name: String, …)`).
+            // Recursion: the async version awaits itself. Only on `self` (or the type, for a static method), and
+            // where no other declaration has its name and labels: the syntax cannot tell overloads apart by
+            // their arguments' types (CouchDB's `deleteDB(_ database: Database, …)` calls
+            // `deleteDB(_ name: String, …)`), nor another module's method of the same name on another object.
             variant = outer.ownAsyncVersion
             outer.callsItself = true
+        } else if target.file == outer.fileIndex, function == outer.function {
+            throw refuse(
+                call, "own name",
+                "it calls `\(shown)`, which the tool cannot tell from a call of itself (another object's method "
+                    + "of the same name, or an overload with the same labels): convert by hand")
         } else {
             throw refuse(
                 call, "callee has no async variant",
