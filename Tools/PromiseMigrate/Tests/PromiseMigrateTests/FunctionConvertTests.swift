@@ -384,7 +384,42 @@ import Testing
         let (output, text) = try convert(code, [])
         #expect(text == code)
         #expect(!output.stdout.contains("async throws"))
-        #expect(output.stderr.contains("drop(_:completion:): it calls `drop`, which the tool cannot tell from a call"))
+        #expect(
+            output.stderr.contains(
+                "drop(_:completion:): it calls `drop`, and `Databases`'s `drop(_:completion:)` (line 5 of "
+                    + "Service.swift) has the same name and labels"))
+    }
+
+    @Test func aCallOfItselfLeavingOutADefaultedHandlerOrPassingAQueueOn() throws {
+        let (output, text) = try convert(
+            """
+            import Foundation
+            final class Sync {
+                let store = Store()
+                func sync(id: Int, completion: ((Result<String, Error>) -> Void)? = nil) {
+                    guard id < 10 else {
+                        completion?(.success(""))
+                        return
+                    }
+                    self.sync(id: id + 1)
+                    store.load(id: id) { result in
+                        completion?(result)
+                    }
+                }
+                func all(from id: Int, callbackQueue: DispatchQueue, done: @escaping (Result<String, Error>) -> Void) {
+                    guard id < 10 else {
+                        done(.success(""))
+                        return
+                    }
+                    self.all(from: id + 1, callbackQueue: callbackQueue, done: done)
+                }
+            }
+            """)
+        // In the async version, `self.sync(id: id + 1)` would reach the async version, unawaited.
+        #expect(output.stderr.contains("Service.swift:9: not converted: sync(id:completion:): it calls itself here"))
+        // The queue it delivers on goes to the old function alone: the async version neither takes nor passes it.
+        #expect(text.contains("    func all(from id: Int) async throws -> String {"))
+        #expect(text.contains("        return try await self.all(from: id + 1)\n"))
     }
 
     @Test func onlyACallOnItsOwnInstanceOrTypeIsRecursion() throws {
@@ -405,7 +440,7 @@ import Testing
             """
         let (output, _) = try convert(code, [])
         // `inner`'s type is unknown: its `fetch` may be another module's.
-        #expect(output.stderr.contains("fetch(id:completion:): it calls `inner.fetch`, which the tool cannot tell"))
+        #expect(output.stderr.contains("fetch(id:completion:): it calls `inner.fetch` on another object, which"))
         #expect(output.stdout.contains("+        return try await Cache.make(id: id - 1)"))
     }
 
@@ -451,7 +486,7 @@ import Testing
                     + "(`list(id:completion:)` → `element(id:completion:)` → `list(id:completion:)`)"))
         #expect(
             output.stderr.contains(
-                "reply(id:completion:): it calls `list(id:completion:)`, which is held up by a call cycle"))
+                "reply(id:completion:): it calls `list(id:completion:)`, which is on a call cycle"))
         #expect(output.stderr.contains("4 refused (2 call cycle, 2 waits on a call cycle)"))
     }
 

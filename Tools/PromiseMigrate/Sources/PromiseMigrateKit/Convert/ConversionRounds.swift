@@ -76,12 +76,13 @@ public struct ConversionRounds {
                     inCycle
                     ? FunctionRefusal(
                         line: function.line, function: function.fullName, kind: "call cycle",
-                        reason: "it calls \(name(callee)), which calls back into it (\(round)): an async version "
-                            + "of each needs the other's first; convert one of them by hand")
+                        reason: "it calls \(name(callee)), which calls back into it (\(round)): the async "
+                            + "version of each would need another's first; convert one of them by hand")
                     : FunctionRefusal(
                         line: function.line, function: function.fullName, kind: "waits on a call cycle",
-                        reason: "it calls \(name(callee)), which is held up by a call cycle (\(round)): "
-                            + "convert one of the functions on it by hand first")
+                        reason: "it calls \(name(callee)), which "
+                            + (cycles.cycleOf[callee] != nil ? "is on" : "is held up by")
+                            + " a call cycle (\(round)): convert one of the functions on it by hand first")
             } else {
                 refusal = FunctionRefusal(
                     line: function.line, function: function.fullName, kind: "call cycle",

@@ -191,6 +191,18 @@ public struct FunctionConverter {
                 "its handler has a default, and async code calls it without one (\(site)): that call would now "
                     + "reach the async version; pass the handler there, or convert the call, first")
         }
+        let handlerIndexes = [handler.parameterIndex, handler.failureParameterIndex].compactMap { $0 }
+        if handlerIndexes.contains(where: { function.parameters[$0].defaultValue != nil }) {
+            let finder = SelfCallFinder(
+                name: function.name, handlerLabels: Set(handlerIndexes.map { function.parameters[$0].label }))
+            finder.walk(body)
+            if let call = finder.omittingHandler.first {
+                throw refuse(
+                    call, "defaulted handler",
+                    "it calls itself here without its handler, which has a default: in the async version this call "
+                        + "would reach the async version: pass the handler, or convert by hand")
+            }
+        }
         if let value = handler.valueType, !returnsHandle,
             let generic = value.referencedNames.intersection(function.genericParameterNames)
                 .subtracting(kept.flatMap { function.parameters[$0].type.referencedNames }).sorted().first
@@ -330,15 +342,21 @@ public struct FunctionConverter {
             return !parameter.isQueue
                 || (keepsBody ? bodyLines : oldLines).contains { ClosureInliner.mentions($0, parameter.name) }
         }
-        if asyncKept != kept {
-            if rewriter.callsItself {
-                throw refuse(
-                    declaration.name, "recursion",
-                    "it calls itself, and its async version would drop the queue parameter its call passes: "
-                        + "convert it by hand")
-            }
-            try checkNameFree(asyncKept)
+        // A call of itself awaits the version `ownAsyncVersion` planned: no queue parameter, and the
+        // handler's own error type.
+        if rewriter.callsItself,
+            asyncKept != kept.filter({ !NestedCallRewriter.isDeliveryQueue(function.parameters[$0]) })
+                || rewriter.widenedFailure != nil
+        {
+            throw refuse(
+                declaration.name, "recursion",
+                rewriter.widenedFailure != nil
+                    ? "it calls itself, and its async version throws more than its handler's error type: "
+                        + "convert it by hand"
+                    : "it calls itself, and its async version's parameters are not those the call of itself "
+                        + "passes (a queue it delivers on): convert it by hand")
         }
+        if asyncKept != kept { try checkNameFree(asyncKept) }
         let droppedNames = Set(kept.filter { !asyncKept.contains($0) }.map { function.parameters[$0].name })
         let asyncName = "\(function.name)(\(asyncKept.map { "\(function.parameters[$0].label):" }.joined()))"
             .replacingOccurrences(of: "`", with: "")

@@ -108,10 +108,14 @@ final class HandlerBodyRewriter {
     var callsItself = false
 
     /// The async version this conversion writes, as a call of the function itself awaits it: the
-    /// parameters less the handlers, throwing what the handler reports, returning its value.
+    /// parameters less the handlers and the queue it delivers on (passed on with the handler, such a
+    /// queue goes to the old function alone: `NestedCallRewriter.isDeliveryQueue`),
+    /// throwing what the handler reports, returning its value. `FunctionConverter` refuses the function
+    /// when the version it writes turns out otherwise.
     var ownAsyncVersion: FunctionRecord {
         var version = function
         version.parameters = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
+            .filter { !NestedCallRewriter.isDeliveryQueue($0) }
         version.isAsync = true
         version.throwsClause = canThrow ? (typedFailure.map { "throws(\($0))" } ?? "throws") : nil
         version.returnType = handler.valueType.flatMap { $0.isVoid ? nil : $0 }

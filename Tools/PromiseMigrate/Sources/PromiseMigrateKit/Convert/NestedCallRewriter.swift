@@ -28,7 +28,7 @@ struct NestedCallRewriter {
         }
         let receiver = base.trimmedDescription
         if function.isStatic {
-            return receiver == "Self" || receiver == function.context.typePath
+            return receiver == "self" || receiver == "Self" || receiver == function.context.typePath
                 || receiver == function.context.typePath.split(separator: ".").last.map(String.init)
         }
         return receiver == "self"
@@ -83,21 +83,33 @@ struct NestedCallRewriter {
         let variant: FunctionRecord
         if let variantKey = codebase.asyncVariant(of: target) {
             variant = codebase.function(variantKey)
-        } else if target.file == outer.fileIndex, function == outer.function, Self.isOnItsOwnType(call, function),
-            codebase.functions(named: function.name).filter({ codebase.function($0).fullName == function.fullName })
-                .count == 1
-        {
+        } else if target.file == outer.fileIndex, function == outer.function {
             // Recursion: the async version awaits itself. Only on `self` (or the type, for a static method), and
             // where no other declaration has its name and labels: the syntax cannot tell overloads apart by
             // their arguments' types (CouchDB's `deleteDB(_ database: Database, …)` calls
-            // `deleteDB(_ name: String, …)`), nor another module's method of the same name on another object.
+            // `deleteDB(_ name: String, …)`), nor see an override, nor another module's method of the same
+            // name on another object.
+            guard Self.isOnItsOwnType(call, function) else {
+                throw refuse(
+                    call, "own name",
+                    "it calls `\(shown)` on another object, which the tool cannot tell from a call of itself (it "
+                        + "may be another module's method of the same name): convert by hand")
+            }
+            if let other = codebase.functions(named: function.name).first(where: {
+                $0 != target && codebase.function($0).fullName == function.fullName
+            }) {
+                let record = codebase.function(other)
+                let place = record.context.typePath.isEmpty ? "" : "`\(record.context.typePath)`'s "
+                let file = codebase.files[other.file].path.split(separator: "/").last.map(String.init) ?? ""
+                throw refuse(
+                    call, "own name",
+                    "it calls `\(shown)`, and \(place)`\(record.fullName)` (line \(record.line) of "
+                        + "\(file)) has the same "
+                        + "name and labels: the tool cannot tell which one the call reaches, or whether an override "
+                        + "does: convert by hand")
+            }
             variant = outer.ownAsyncVersion
             outer.callsItself = true
-        } else if target.file == outer.fileIndex, function == outer.function {
-            throw refuse(
-                call, "own name",
-                "it calls `\(shown)`, which the tool cannot tell from a call of itself (another object's method "
-                    + "of the same name, or an overload with the same labels): convert by hand")
         } else {
             throw refuse(
                 call, "callee has no async variant",
@@ -283,6 +295,11 @@ struct NestedCallRewriter {
 
     /// Words that name a queue as where the handler is delivered.
     static let deliveryWords = ["callback", "completion", "delivery", "response", "result", "notification"]
+
+    /// A queue parameter named as where the handler is delivered (`callbackQueue:`).
+    static func isDeliveryQueue(_ parameter: ParameterRecord) -> Bool {
+        parameter.isQueue && deliveryWords.contains(where: parameter.label.lowercased().contains)
+    }
 
     /// The handler closures written at the call, in the order of the API's parameters, and the other
     /// arguments as the async variant takes them.
