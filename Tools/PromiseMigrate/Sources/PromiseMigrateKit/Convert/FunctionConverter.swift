@@ -342,7 +342,7 @@ public struct FunctionConverter {
             return !parameter.isQueue
                 || (keepsBody ? bodyLines : oldLines).contains { ClosureInliner.mentions($0, parameter.name) }
         }
-        // A call of itself awaits the version `ownAsyncVersion` planned: no queue parameter, and the
+        // A call of itself awaits the version `ownAsyncVersion` planned: no delivery queue, and the
         // handler's own error type.
         if rewriter.callsItself,
             asyncKept != kept.filter({ !NestedCallRewriter.isDeliveryQueue(function.parameters[$0]) })
