@@ -4,7 +4,7 @@
 usage: Benchmarks/ratios.py RUNS WORKLOAD[,WORKLOAD...] [REPETITIONS]   (default 15 repetitions)
 
 One run interleaves the contenders, so drift within a run moves them alike; but on a shared VM the
-ratio moves between runs of the same binary (then-side-effect-pending: 0.65-0.98 in five runs), so
+ratio moves between runs of the same binary (then-side-effect-pending: 0.67-0.97 in five runs), so
 one run cannot tell a 10 % change. Each run is a new process; the table gives, per workload and
 peer, the median of the runs' ratios (ratio of medians, as the program's table) and their range.
 Build first: swift build -c release --package-path Benchmarks --product PromiseBenchmarks

@@ -69,26 +69,25 @@ public struct ConversionRounds {
         func name(_ key: FunctionKey) -> String { "`\(codebase.function(key).fullName)`" }
         return waiting.keys.sorted().map { key in
             let function = codebase.function(key)
-            let refusal: FunctionRefusal
+            let kind: String
+            let reason: String
             if let (callee, loop, inCycle) = cycles.obstacle(of: key) {
                 let round = loop.map(name).joined(separator: " → ")
-                refusal =
+                kind = inCycle ? "call cycle" : "waits on a call cycle"
+                reason =
                     inCycle
-                    ? FunctionRefusal(
-                        line: function.line, function: function.fullName, kind: "call cycle",
-                        reason: "it calls \(name(callee)), which calls back into it (\(round)): the async "
-                            + "version of each would need another's first; convert one of them by hand")
-                    : FunctionRefusal(
-                        line: function.line, function: function.fullName, kind: "waits on a call cycle",
-                        reason: "it calls \(name(callee)), which "
-                            + (cycles.cycleOf[callee] != nil ? "is on" : "is held up by")
-                            + " a call cycle (\(round)): convert one of the functions on it by hand first")
+                    ? "it calls \(name(callee)), which calls back into it (\(round)): the async version of each "
+                        + "would need another's first; convert one of them by hand"
+                    : "it calls \(name(callee)), which \(cycles.cycleOf[callee] != nil ? "is on" : "is held up by") "
+                        + "a call cycle (\(round)): convert one of the functions on it by hand first"
             } else {
-                refusal = FunctionRefusal(
-                    line: function.line, function: function.fullName, kind: "call cycle",
-                    reason: "it calls \(waiting[key].map { name($0[0]) } ?? "another candidate"), which waits "
-                        + "on it in turn: convert one of them by hand")
+                // (Not reached: every waiting function's callees wait too, so a cycle is always found.)
+                kind = "call cycle"
+                reason =
+                    "it calls \(waiting[key].map { name($0[0]) } ?? "another candidate"), which waits on it in "
+                    + "turn: convert one of them by hand"
             }
+            let refusal = FunctionRefusal(line: function.line, function: function.fullName, kind: kind, reason: reason)
             return (analysis.files[key.file].path, refusal)
         }
     }
