@@ -422,6 +422,41 @@ import Testing
         #expect(text.contains("        return try await self.all(from: id + 1)\n"))
     }
 
+    @Test func aCallLeavingOutADefaultedArgumentAwaitsTheVariantThatDefaultsItAlike() throws {
+        let (output, text) = try convert(
+            """
+            final class Feed {
+                func page(_ number: Int, size: Int = 20, completion: @escaping (Result<[String], Error>) -> Void) {}
+                func page(_ number: Int, size: Int = 20) async throws -> [String] { [] }
+                func legacy(_ number: Int, size: Int = 20, completion: @escaping (Result<[String], Error>) -> Void) {}
+                func legacy(_ number: Int, size: Int = 50) async throws -> [String] { [] }
+                func first(completion: @escaping (Result<[String], Error>) -> Void) {
+                    page(1) { result in
+                        completion(result)
+                    }
+                }
+                func countdown(from n: Int, step: Int = 1, completion: @escaping (Int) -> Void) {
+                    guard n > 0 else { return completion(0) }
+                    self.countdown(from: n - 1, completion: completion)
+                }
+                func oldest(completion: @escaping (Result<[String], Error>) -> Void) {
+                    legacy(1) { result in
+                        completion(result)
+                    }
+                }
+            }
+            """)
+        #expect(text.contains("        return try await page(1)\n"))
+        // The async version keeps the default, so a call of itself may leave it out too.
+        #expect(text.contains("    func countdown(from n: Int, step: Int = 1) async -> Int {"))
+        #expect(text.contains("        return await self.countdown(from: n - 1)\n"))
+        // Left out, `size` would be 50 where it was 20.
+        #expect(
+            output.stderr.contains(
+                "oldest(completion:): it leaves out `size:`, which `legacy(_:size:completion:)` defaults to `20` and "
+                    + "its async variant `legacy(_:size:)` to `50`: pass it explicitly first"))
+    }
+
     @Test func onlyACallOnItsOwnInstanceOrTypeIsRecursion() throws {
         let code = """
             final class Cache {

@@ -284,7 +284,7 @@ struct NestedCallRewriter {
         }
         let passedOn = others.filter { argument in !queues.contains { $0.id == argument.id } }
         let labels = passedOn.map { $0.label?.text ?? "_" }
-        guard labels == variant.parameters.map(\.label) else {
+        guard CallConverter.labelsFit(labels, function: function, variant: variant) else {
             let written = others.map { $0.label?.text ?? "_" }
             throw refuse(
                 call, "arguments", CallConverter.argumentMismatch(written, function: function, variant: variant))
@@ -318,7 +318,7 @@ struct NestedCallRewriter {
                 "its handler is not written as a closure at the call: convert by hand")
         }
         let otherLabels = others.map { $0.label?.text ?? "_" }
-        guard otherLabels == variant.parameters.map(\.label) else {
+        guard CallConverter.labelsFit(otherLabels, function: function, variant: variant) else {
             throw refuse(
                 call, "arguments", CallConverter.argumentMismatch(otherLabels, function: function, variant: variant))
         }
