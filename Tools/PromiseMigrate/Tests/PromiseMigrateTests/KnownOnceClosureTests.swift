@@ -96,6 +96,38 @@ import Testing
                 """))
     }
 
+    @Test func aSyncHopIsKeptAndAwaitedButNotACallInside() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Names {
+                private let queue = DispatchQueue(label: "names")
+                private var names: [String] = []
+                func count(completion: @escaping (Int) -> Void) {
+                    queue.sync(flags: .barrier) {
+                        completion(self.names.count)
+                    }
+                }
+                func send(_ name: String, to other: Names, completion: @escaping (Int) -> Void) {
+                    queue.sync {
+                        other.count(completion: completion)
+                    }
+                }
+            }
+            """)
+        // `sync` runs its closure once, before it returns: awaited like a hop, on the same queue.
+        #expect(
+            text.contains(
+                """
+                        return await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                            queue.sync(flags: .barrier) {
+                                continuation.resume(returning: { () -> Int in
+                                    return self.names.count
+                                }())
+                """))
+        #expect(stderr.contains("send(_:to:completion:): the handler is reached through another call inside a queue hop"))
+    }
+
     @Test func aResumedURLSessionTaskIsAwaitedWithItsTypedFailure() throws {
         let (_, text) = try convert(
             """

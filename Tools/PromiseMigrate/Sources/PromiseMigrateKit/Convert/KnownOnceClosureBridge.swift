@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// Closures the platform runs exactly once, later: a hop onto a dispatch queue (`queue.async { … }`,
-/// `queue.asyncAfter(deadline: …) { … }`) and a URLSession task's completion
+/// Closures the platform runs exactly once: a hop onto a dispatch queue (`queue.async { … }`,
+/// `queue.asyncAfter(deadline: …) { … }`, and `queue.sync { … }`, at once) and a URLSession task's completion
 /// (`session.dataTask(with: request) { … }.resume()`). The async version keeps the hop, or the task,
 /// and waits for it with a checked continuation, which the closure resumes exactly once with what the
 /// handler would have been given; the work still runs on its queue. The old function keeps its body, so
@@ -36,7 +36,7 @@ import SwiftSyntax
 /// }
 /// ```
 extension HandlerBodyRewriter {
-    /// A call whose closure runs exactly once, later.
+    /// A call whose closure runs exactly once (later, or for `sync` before the call returns).
     struct KnownOnceClosure {
         /// The statement: the hop, or the task's `.resume()`.
         let statement: FunctionCallExprSyntax
@@ -53,6 +53,7 @@ extension HandlerBodyRewriter {
 
     static let dispatchLabels: [String: Set<String>] = [
         "async": ["group", "qos", "flags"], "asyncAfter": ["deadline", "wallDeadline", "qos", "flags"],
+        "sync": ["flags"],
     ]
     static let taskNames: Set<String> = ["dataTask", "uploadTask", "downloadTask"]
 
@@ -64,7 +65,7 @@ extension HandlerBodyRewriter {
             let allowed = Self.dispatchLabels[member.declName.baseName.text], let closure = statement.trailingClosure,
             statement.additionalTrailingClosures.isEmpty,
             statement.arguments.allSatisfy({ $0.label.map { allowed.contains($0.text) } ?? false }),
-            member.declName.baseName.text == "async"
+            ["async", "sync"].contains(member.declName.baseName.text)
                 || statement.arguments.contains(where: { ["deadline", "wallDeadline"].contains($0.label?.text) })
         {
             let receiver = base.trimmedDescription
