@@ -43,4 +43,13 @@ struct AsyncVersionsTests {
         #expect(try await labels.mixedFailures(id: 1) == Record(id: 1, name: " ada "))
         await #expect(throws: LookupError.notFound(9)) { try await labels.mixedFailures(id: 9) }
     }
+
+    @Test func pagesThatCallEachOtherAnswerAsTheirCallbacksDid() async throws {
+        let pages = RecordPages(pages: [["ada", "@1", "lin"], ["grace", "@2"], ["alan"]])
+        #expect(try await pages.names(onPage: 0) == ["ada", "grace", "alan", "lin"])
+        #expect(try await pages.names(onPage: 0, limit: 1) == ["ada"])
+        await #expect(throws: LookupError.notFound(4)) { try await RecordPages(pages: [["@4"]]).names(onPage: 0) }
+        #expect(try await pages.firstNames() == ["ada", "grace"])
+        #expect(await pages.pageCount() == 3)
+    }
 }

@@ -125,7 +125,8 @@ import Testing
                                     return self.names.count
                                 }())
                 """))
-        #expect(stderr.contains("send(_:to:completion:): the handler is reached through another call inside a queue hop"))
+        #expect(
+            stderr.contains("send(_:to:completion:): the handler is reached through another call inside a queue hop"))
     }
 
     @Test func aResumedURLSessionTaskIsAwaitedWithItsTypedFailure() throws {

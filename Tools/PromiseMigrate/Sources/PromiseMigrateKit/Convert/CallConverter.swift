@@ -295,10 +295,12 @@ public struct CallConverter {
                 + ": drop the argument if that suits, and convert again"
         }
         // Left out where the async variant defaults otherwise: the call would mean something else.
-        if extra.isEmpty, let differing = variant.parameters.first(where: { parameter in
-            guard !labels.contains(parameter.label), let value = parameter.defaultValue else { return false }
-            return function.parameters.contains { $0.label == parameter.label && $0.defaultValue != value }
-        }) {
+        if extra.isEmpty,
+            let differing = variant.parameters.first(where: { parameter in
+                guard !labels.contains(parameter.label), let value = parameter.defaultValue else { return false }
+                return function.parameters.contains { $0.label == parameter.label && $0.defaultValue != value }
+            })
+        {
             let old = function.parameters.first { $0.label == differing.label }?.defaultValue ?? "nothing"
             return "it leaves out `\(differing.label):`, which `\(function.fullName)` defaults to `\(old)` and its "
                 + "async variant `\(variant.fullName)` to `\(differing.defaultValue ?? "")`: pass it explicitly first"

@@ -59,6 +59,74 @@ public struct ConversionRounds {
         return found
     }
 
+    /// One file's conversions in a round: its text, and each function converted or refused.
+    typealias FileResults = (
+        fileIndex: Int, source: String, results: [Int: Swift.Result<FunctionConversion, FunctionRefusal>]
+    )
+
+    /// The call cycles that wait on nothing outside themselves, each converted whole in one round: not one
+    /// with a defaulted handler, which a call from the cycle could leave out (it would reach the async
+    /// version, unawaited).
+    static func convertibleCycles(waiting: [FunctionKey: [FunctionKey]], in codebase: Codebase) -> [[FunctionKey]] {
+        let cycles = CallCycles(calls: waiting)
+        var seen: Set<FunctionKey> = []
+        var found: [[FunctionKey]] = []
+        for members in cycles.cycleOf.values.sorted(by: { $0[0] < $1[0] }) where !seen.contains(members[0]) {
+            seen.formUnion(members)
+            let set = Set(members)
+            guard members.allSatisfy({ key in (waiting[key] ?? []).allSatisfy(set.contains) }),
+                !members.contains(where: { key in
+                    guard let handler = codebase.handler(key) else { return true }
+                    let function = codebase.function(key)
+                    return [handler.parameterIndex, handler.failureParameterIndex].compactMap { $0 }.contains {
+                        function.parameters[$0].defaultValue != nil
+                    }
+                })
+            else { continue }
+            found.append(members)
+        }
+        return found
+    }
+
+    /// A cycle converts whole or not at all: where one of its functions is refused, the others are refused
+    /// too, naming it. True if some cycle converted.
+    static func settleCycles(
+        _ cycles: [[FunctionKey]],
+        _ converted: inout [FileResults],
+        in analysis: Analysis
+    ) -> Bool {
+        let codebase = analysis.codebase
+        var anyConverted = false
+        for members in cycles {
+            func result(_ key: FunctionKey) -> Swift.Result<FunctionConversion, FunctionRefusal>? {
+                converted.first { $0.fileIndex == key.file }?.results[key.index]
+            }
+            var culprit: (FunctionKey, FunctionRefusal)?
+            for key in members where culprit == nil {
+                if case .failure(let refusal)? = result(key) { culprit = (key, refusal) }
+            }
+            guard let (failed, refusal) = culprit else {
+                anyConverted = true
+                continue
+            }
+            let file = analysis.files[failed.file].path.split(separator: "/").last.map(String.init) ?? ""
+            for key in members where key != failed {
+                let others = members.filter { $0 != key }.map { "`\(codebase.function($0).fullName)`" }
+                    .joined(separator: ", ")
+                guard case .success? = result(key), let slot = converted.firstIndex(where: { $0.fileIndex == key.file })
+                else { continue }
+                let function = codebase.function(key)
+                converted[slot].results[key.index] = .failure(
+                    FunctionRefusal(
+                        line: function.line, function: function.fullName, kind: "call cycle",
+                        reason: "it is on a call cycle with \(others), converted whole or not at all, and "
+                            + "`\(refusal.function)` cannot be converted (line \(refusal.line) of \(file)): "
+                            + refusal.reason))
+            }
+        }
+        return anyConverted
+    }
+
     /// The refusals of functions that all wait on one another: those on a cycle, and those that wait
     /// on one, each naming the calls round it.
     static func refusals(waiting: [FunctionKey: [FunctionKey]], in analysis: Analysis) -> [(
@@ -159,6 +227,18 @@ public struct ConversionRounds {
             }
             round.waiting = waitsFor.count
             let omitting = Self.asyncCallsOmittingHandler(of: Set(candidates.keys), in: analysis)
+            // A cycle that waits on nothing else is converted whole, with the functions that are ready: each
+            // function's calls of the others await the async versions planned for them.
+            let onlyCycles = ready.isEmpty
+            var cycleVersions: [FunctionKey: FunctionRecord] = [:]
+            let cycles = Self.convertibleCycles(waiting: waitsFor, in: codebase)
+            for members in cycles {
+                for key in members {
+                    cycleVersions[key] = HandlerBodyRewriter.plannedAsyncVersion(of: key, in: codebase)
+                    ready[key.file, default: []].insert(key.index)
+                }
+            }
+            round.waiting = waitsFor.count - cycleVersions.count
             if ready.isEmpty {
                 // Everything left waits on a cycle, which no order breaks.
                 round.refused = Self.refusals(waiting: waitsFor, in: analysis)
@@ -167,6 +247,7 @@ public struct ConversionRounds {
                 if !round.refused.isEmpty { rounds.append(round) }
                 break
             }
+            var converted: [FileResults] = []
             for (fileIndex, functions) in ready.sorted(by: { $0.key < $1.key }) {
                 let path = analysis.files[fileIndex].path
                 guard let source = texts[path] ?? (try? SourceReader.read(analysis.files[fileIndex]).get()) else {
@@ -174,8 +255,12 @@ public struct ConversionRounds {
                 }
                 var converter = FunctionConverter(codebase: codebase, fileIndex: fileIndex)
                 converter.callsOmittingHandler = omitting
-                let results = converter.convert(
-                    source, functions: functions)
+                converter.cycleVersions = cycleVersions
+                converted.append((fileIndex, source, converter.convert(source, functions: functions)))
+            }
+            let cyclesConverted = Self.settleCycles(cycles, &converted, in: analysis)
+            for (fileIndex, source, results) in converted {
+                let path = analysis.files[fileIndex].path
                 var conversions: [FunctionConversion] = []
                 for (index, result) in results.sorted(by: { $0.key < $1.key }) {
                     switch result {
@@ -196,6 +281,21 @@ public struct ConversionRounds {
                     lines.replaceSubrange((conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
                 }
                 texts[path] = lines.joined(separator: "\n")
+            }
+            if onlyCycles, !cyclesConverted {
+                // Nothing else was ready and no cycle converted: the rest waits on one for good.
+                let members = Set(cycleVersions.keys)
+                let rest = waitsFor.filter { !members.contains($0.key) }
+                round.refused += Self.refusals(waiting: waitsFor, in: analysis).filter { entry in
+                    rest.keys.contains { key in
+                        analysis.files[key.file].path == entry.path && codebase.function(key).line == entry.refusal.line
+                            && codebase.function(key).fullName == entry.refusal.function
+                    }
+                }
+                for (key, _) in rest { if let identity = candidates[key] { refused.insert(identity) } }
+                round.waiting = 0
+                rounds.append(round)
+                break
             }
             rounds.append(round)
             if round.converted.isEmpty, round.refused.isEmpty { break }

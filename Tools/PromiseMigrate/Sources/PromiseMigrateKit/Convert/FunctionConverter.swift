@@ -42,6 +42,9 @@ public struct FunctionConverter {
     /// For functions whose handler has a default: where async code calls them without it (a path and
     /// line), which would reach the async version once it exists. Without an entry, no such call.
     var callsOmittingHandler: [FunctionKey: String] = [:]
+    /// For functions converted together because they call one another (`ConversionRounds`): each one's
+    /// planned async version, which the others' calls of it await.
+    var cycleVersions: [FunctionKey: FunctionRecord] = [:]
 
     /// A converter for file `fileIndex` of `codebase`.
     public init(codebase: Codebase, fileIndex: Int) {
@@ -259,6 +262,7 @@ public struct FunctionConverter {
             rewriter.returnsHandle = returnsHandle
             if returnsHandle { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
             rewriter.bodyBindings = IdentifierFinder.bound(in: body)
+            rewriter.cycleVersions = cycleVersions.filter { $0.key != key }
             var scope = HandlerBodyRewriter.Scope()
             scope.declared = Set(kept.map { function.parameters[$0].name })
             for index in kept
@@ -342,19 +346,20 @@ public struct FunctionConverter {
             return !parameter.isQueue
                 || (keepsBody ? bodyLines : oldLines).contains { ClosureInliner.mentions($0, parameter.name) }
         }
-        // A call of itself awaits the version `ownAsyncVersion` planned: no delivery queue, and the
-        // handler's own error type.
-        if rewriter.callsItself,
+        // A call of itself, or of it from its call cycle, awaits the version `ownAsyncVersion` planned: no
+        // delivery queue, and the handler's own error type.
+        if rewriter.callsItself || cycleVersions[key] != nil,
             asyncKept != kept.filter({ !NestedCallRewriter.isDeliveryQueue(function.parameters[$0]) })
                 || rewriter.widenedFailure != nil
         {
+            let caller = rewriter.callsItself ? "it calls itself" : "a function on its call cycle calls it"
             throw refuse(
                 declaration.name, "recursion",
                 rewriter.widenedFailure != nil
-                    ? "it calls itself, and its async version throws more than its handler's error type: "
+                    ? "\(caller), and its async version throws more than its handler's error type: "
                         + "convert it by hand"
-                    : "it calls itself, and its async version's parameters are not those the call of itself "
-                        + "passes (a queue it delivers on): convert it by hand")
+                    : "\(caller), and its async version's parameters are not those the call passes (a queue it "
+                        + "delivers on): convert it by hand")
         }
         if asyncKept != kept { try checkNameFree(asyncKept) }
         let droppedNames = Set(kept.filter { !asyncKept.contains($0) }.map { function.parameters[$0].name })

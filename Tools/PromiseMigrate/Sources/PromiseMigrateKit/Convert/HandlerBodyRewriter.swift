@@ -106,13 +106,25 @@ final class HandlerBodyRewriter {
     /// The body calls the function itself (a retry, the next page), which becomes an await of the async
     /// version being written (`ownAsyncVersion`).
     var callsItself = false
+    /// The async versions planned for the other functions on this one's call cycle, converted in the same
+    /// round (`ConversionRounds`): a call of one awaits it, as a call of itself awaits `ownAsyncVersion`.
+    var cycleVersions: [FunctionKey: FunctionRecord] = [:]
+    /// The body calls a function of `cycleVersions`.
+    var callsOnCycle = false
 
-    /// The async version this conversion writes, as a call of the function itself awaits it: the
-    /// parameters less the handlers and the queue it delivers on (passed on with the handler, such a
-    /// queue goes to the old function alone: `NestedCallRewriter.isDeliveryQueue`),
-    /// throwing what the handler reports, returning its value. `FunctionConverter` refuses the function
-    /// when the version it writes turns out otherwise.
+    /// The async version this conversion writes, as a call of the function itself awaits it.
     var ownAsyncVersion: FunctionRecord {
+        Self.plannedAsyncVersion(of: function, handler: handler, canThrow: canThrow, typedFailure: typedFailure)
+    }
+
+    /// The async version a conversion of `function` writes, planned before its body is rewritten (for a
+    /// call of itself, or of it from its call cycle): the parameters less the handlers and the queue it
+    /// delivers on (passed on with the handler, such a queue goes to the old function alone:
+    /// `NestedCallRewriter.isDeliveryQueue`), throwing what the handler reports, returning its value.
+    /// `FunctionConverter` refuses the function when the version it writes turns out otherwise.
+    static func plannedAsyncVersion(
+        of function: FunctionRecord, handler: HandlerInfo, canThrow: Bool, typedFailure: String?
+    ) -> FunctionRecord {
         var version = function
         version.parameters = function.parameters.indices.filter { !handler.covers($0) }.map { function.parameters[$0] }
             .filter { !NestedCallRewriter.isDeliveryQueue($0) }
@@ -122,6 +134,16 @@ final class HandlerBodyRewriter {
         version.attributes = []
         version.renamedTo = nil
         return version
+    }
+
+    /// The async version planned for function `key` of `codebase`, before any rewriting (see
+    /// `plannedAsyncVersion(of:handler:canThrow:typedFailure:)`); nil without a handler.
+    static func plannedAsyncVersion(of key: FunctionKey, in codebase: Codebase) -> FunctionRecord? {
+        guard let handler = codebase.handler(key) else { return nil }
+        let function = codebase.function(key)
+        return plannedAsyncVersion(
+            of: function, handler: handler, canThrow: ![.value, .none].contains(handler.shape),
+            typedFailure: typedFailure(of: handler, in: function, codebase: codebase))
     }
 
     init(
@@ -394,9 +416,15 @@ final class HandlerBodyRewriter {
         }
         if let returnStatement = item.item.as(ReturnStmtSyntax.self) {
             if let value = returnStatement.expression, let call = handlerCall(value) {
-                return try handlerExit(call, scope: scope, indent: indent)
+                // `return completion(x)`: nothing after it runs, wherever it is.
+                var last = scope
+                last.isTail = true
+                return try handlerExit(call, scope: last, indent: indent)
             }
-            if returnsHandle, let call = returnStatement.expression?.as(FunctionCallExprSyntax.self),
+            // `return api(x) { … }`, or in a function that returns nothing `return forward(x, completion:
+            // completion)` (a call that returns nothing too: Perfect-Redis's parser).
+            if returnsHandle || function.returnType?.isVoid ?? true,
+                let call = returnStatement.expression?.as(FunctionCallExprSyntax.self),
                 HandlerUseFinder.find(in: call, names: handlerNames).mentions
             {
                 // Nothing runs after a `return`.

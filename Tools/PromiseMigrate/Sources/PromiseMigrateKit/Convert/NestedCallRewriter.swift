@@ -34,6 +34,45 @@ struct NestedCallRewriter {
         return receiver == "self"
     }
 
+    /// Refuses a call of `callee` (itself, or a function of its call cycle) when another declaration has its
+    /// name and labels: the syntax cannot tell overloads apart by their arguments' types (CouchDB's
+    /// `deleteDB(_ database: Database, …)` calls `deleteDB(_ name: String, …)`), nor see an override.
+    private func checkNameIsItsOwn(
+        _ call: FunctionCallExprSyntax, shown: String, callee: FunctionRecord, target: FunctionKey
+    ) throws(FunctionRefusal) {
+        let codebase = outer.codebase
+        guard
+            let other = codebase.functions(named: callee.name).first(where: {
+                $0 != target && codebase.function($0).fullName == callee.fullName
+            })
+        else { return }
+        let record = codebase.function(other)
+        let place = record.context.typePath.isEmpty ? "" : "`\(record.context.typePath)`'s "
+        let file = codebase.files[other.file].path.split(separator: "/").last.map(String.init) ?? ""
+        throw refuse(
+            call, "own name",
+            "it calls `\(shown)`, and \(place)`\(record.fullName)` (line \(record.line) of \(file)) has the same "
+                + "name and labels: the tool cannot tell which one the call reaches, or whether an override "
+                + "does: convert by hand")
+    }
+
+    /// Refuses a call of `callee`, a function on the caller's call cycle, unless it surely reaches it: a
+    /// method of the same type called on `self` (or the type, for a static one; never an instance method
+    /// from a static one), or a free function called by its name; and no other declaration has its name.
+    private func checkCallOnCycle(
+        _ call: FunctionCallExprSyntax, shown: String, callee: FunctionRecord, target: FunctionKey
+    ) throws(FunctionRefusal) {
+        let caller = outer.function
+        let sameType = callee.context.typePath == caller.context.typePath
+        guard sameType, Self.isOnItsOwnType(call, callee), callee.isStatic || !caller.isStatic else {
+            throw refuse(
+                call, "own name",
+                "it calls `\(shown)`, on its call cycle, \(sameType ? "on another object" : "in another type"): the "
+                    + "tool cannot tell it from another module's function of the same name; convert by hand")
+        }
+        try checkNameIsItsOwn(call, shown: shown, callee: callee, target: target)
+    }
+
     mutating func rewrite(
         _ call: FunctionCallExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
@@ -95,21 +134,14 @@ struct NestedCallRewriter {
                     "it calls `\(shown)` on another object, which the tool cannot tell from a call of itself (it "
                         + "may be another module's method of the same name): convert by hand")
             }
-            if let other = codebase.functions(named: function.name).first(where: {
-                $0 != target && codebase.function($0).fullName == function.fullName
-            }) {
-                let record = codebase.function(other)
-                let place = record.context.typePath.isEmpty ? "" : "`\(record.context.typePath)`'s "
-                let file = codebase.files[other.file].path.split(separator: "/").last.map(String.init) ?? ""
-                throw refuse(
-                    call, "own name",
-                    "it calls `\(shown)`, and \(place)`\(record.fullName)` (line \(record.line) of "
-                        + "\(file)) has the same "
-                        + "name and labels: the tool cannot tell which one the call reaches, or whether an override "
-                        + "does: convert by hand")
-            }
+            try checkNameIsItsOwn(call, shown: shown, callee: function, target: target)
             variant = outer.ownAsyncVersion
             outer.callsItself = true
+        } else if let planned = outer.cycleVersions[target] {
+            // A function of its call cycle, converted in the same round: the same care as for itself.
+            try checkCallOnCycle(call, shown: shown, callee: function, target: target)
+            variant = planned
+            outer.callsOnCycle = true
         } else {
             throw refuse(
                 call, "callee has no async variant",

@@ -145,6 +145,26 @@ struct LayersTests {
         }
         #expect(mixed == .failure(.notFound(9)))
     }
+
+    @Test func pagesReadThePagesTheyName() async throws {
+        let pages = RecordPages(pages: [["ada", "@1", "lin"], ["grace", "@2"], ["alan"]])
+        let names = await withCheckedContinuation { continuation in
+            pages.names(onPage: 0) { continuation.resume(returning: $0) }
+        }
+        #expect(try names.get() == ["ada", "grace", "alan", "lin"])
+        let missing = await withCheckedContinuation { continuation in
+            RecordPages(pages: [["@4"]]).names(onPage: 0) { continuation.resume(returning: $0) }
+        }
+        #expect(throws: LookupError.notFound(4)) { try missing.get() }
+        let first = await withCheckedContinuation { continuation in
+            pages.firstNames { continuation.resume(returning: $0) }
+        }
+        #expect(try first.get() == ["ada", "grace"])
+        let count = await withCheckedContinuation { continuation in
+            pages.pageCount { continuation.resume(returning: $0) }
+        }
+        #expect(count == 3)
+    }
 }
 
 /// What a handler was given, read after the call.
