@@ -29,7 +29,9 @@ extension Codebase {
             return answer
         }
         if let first = function.parameters.first, first.label == "_",
-            let type = first.type.withoutOptional.simpleName, Self.namedAsFramework(type), types(named: type).isEmpty,
+            let type = first.type.withoutOptional.simpleName, Self.namedAsFramework(type),
+            // (An extension of the framework's type, as Parse-Swift's of `URLSession`, keeps it the framework's.)
+            !types(named: type).contains(where: { $0.kind != "extension" }),
             type.lowercased().hasSuffix(function.name.lowercased()),
             let delegate = foreign.first(where: {
                 Self.namedAsDelegate($0) && Self.frameworkPrefix($0) == Self.frameworkPrefix(type)
