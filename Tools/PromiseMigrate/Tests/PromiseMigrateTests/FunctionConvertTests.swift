@@ -444,6 +444,37 @@ import Testing
                         completion(result)
                     }
                 }
+                func rows(
+                    _ from: Int = 0, tags: [String] = [], completion: @escaping (Result<[String], Error>) -> Void
+                ) {}
+                func rows(_ from: Int = 0, tags: [String] = [ ]) async throws -> [String] { [] }
+                func tagged(completion: @escaping (Result<[String], Error>) -> Void) {
+                    rows(1) { result in
+                        completion(result)
+                    }
+                }
+                func unlabeled(completion: @escaping (Result<[String], Error>) -> Void) {
+                    rows(tags: ["a"]) { result in
+                        completion(result)
+                    }
+                }
+                func log(_ text: String, line: Int = #line, completion: @escaping (Result<Int, Error>) -> Void) {}
+                func log(_ text: String, line: Int = #line) async throws -> Int { line }
+                func logged(completion: @escaping (Result<Int, Error>) -> Void) {
+                    log("x") { result in
+                        completion(result)
+                    }
+                }
+            }
+            final class Shelf {
+                func books(_ shelf: Int, limit: Int = 9, completion: @escaping (Result<[String], Error>) -> Void) {}
+                func books(_ shelf: Int, limit: Int = 9) async throws -> [String] { [] }
+                func books(_ shelf: Int) async throws -> [String] { [] }
+                func top(completion: @escaping (Result<[String], Error>) -> Void) {
+                    books(1) { result in
+                        completion(result)
+                    }
+                }
             }
             """)
         #expect(text.contains("        return try await page(1)\n"))
@@ -455,6 +486,15 @@ import Testing
             output.stderr.contains(
                 "oldest(completion:): it leaves out `size:`, which `legacy(_:size:completion:)` defaults to `20` and "
                     + "its async variant `legacy(_:size:)` to `50`: pass it explicitly first"))
+        // `[]` and `[ ]` are one default; an unlabeled one is not matched by label, and `#line` is the caller's.
+        #expect(text.contains("        return try await rows(1)\n"))
+        #expect(
+            output.stderr.contains("unlabeled(completion:): it leaves out an unlabeled argument of `rows(_:tags:)`"))
+        #expect(output.stderr.contains("logged(completion:): it leaves out `line:`, whose default `#line`"))
+        // Swift would choose `books(_:)` for `books(1)`.
+        #expect(
+            output.stderr.contains(
+                "top(completion:): it leaves out defaulted arguments, and `books(_:)` takes the ones it passes"))
     }
 
     @Test func onlyACallOnItsOwnInstanceOrTypeIsRecursion() throws {
@@ -594,6 +634,43 @@ import Testing
                     }
                 }
             }
+            final class Walker {
+                let store = Store()
+                func walk(_ n: Int, completion: ((Reply) -> Void)? = nil) {
+                    guard n > 0 else {
+                        completion?(.text(""))
+                        return
+                    }
+                    step(n, completion: { completion?($0) })
+                }
+                func step(_ n: Int, completion: @escaping (Reply) -> Void) {
+                    walk(n - 1) { reply in
+                        completion(reply)
+                    }
+                }
+            }
+            @available(macOS 12, *)
+            final class Fetcher {
+                func fetch(_ n: Int) async throws -> Int { n }
+                @available(*, renamed: "fetch(_:)")
+                func fetch(_ n: Int, completion: @escaping (Result<Int, Error>) -> Void) {}
+            }
+            final class Counter {
+                let fetcher = Fetcher()
+                @available(macOS 12, *)
+                func count(_ n: Int, completion: @escaping (Result<Int, Error>) -> Void) {
+                    fetcher.fetch(n) { result in
+                        switch result {
+                        case .success(let value): self.more(value, completion: completion)
+                        case .failure(let error): completion(.failure(error))
+                        }
+                    }
+                }
+                func more(_ n: Int, completion: @escaping (Result<Int, Error>) -> Void) {
+                    guard n > 0 else { return completion(.success(0)) }
+                    count(n - 1, completion: completion)
+                }
+            }
             """)
         // Each awaits the version planned for the other; their caller converts in the next round.
         #expect(output.stderr.contains("round 1: 2 converted"))
@@ -609,6 +686,14 @@ import Testing
         #expect(
             output.stderr.contains(
                 "second(of:after:completion:): it is on a call cycle with `first(of:completion:)`, converted whole"))
+        // Whether one calls its handler before it returns depends on the others: each keeps its body.
+        #expect(text.contains("            readList(count: count, into: [], completion: completion)\n"))
+        // A defaulted handler a call from the cycle could leave out.
+        #expect(output.stderr.contains("functions on a cycle convert together, but `walk(_:completion:)`'s handler"))
+        // What one awaits needs macOS 12, so would the other's await of it.
+        #expect(
+            output.stderr.contains(
+                "count(_:completion:): its async version needs `@available(macOS 12, *)` for what it awaits"))
     }
 
     @Test func typedFailureBecomesTypedThrows() throws {

@@ -113,6 +113,17 @@ import Testing
                         other.count(completion: completion)
                     }
                 }
+                func twice(completion: @escaping (Int) -> Void) {
+                    count { number in
+                        completion(number * 2)
+                    }
+                }
+                func add(_ name: String, completion: @escaping (Int) -> Void) {
+                    queue.sync {
+                        completion(self.names.count)
+                    }
+                    names.append(name)
+                }
             }
             """)
         // `sync` runs its closure once, before it returns: awaited like a hop, on the same queue.
@@ -127,6 +138,41 @@ import Testing
                 """))
         #expect(
             stderr.contains("send(_:to:completion:): the handler is reached through another call inside a queue hop"))
+        // `count` calls its handler before it returns, so its caller keeps its body to do the same.
+        #expect(text.contains("            completion(number * 2)\n"))
+        #expect(text.contains("        let number = await count()\n"))
+        #expect(
+            stderr.contains("add(_:completion:): code after this `DispatchQueue.sync` ran after its closure called"))
+    }
+
+    @Test func aWebSocketTasksSendIsAwaitedButOnlyOnAParameterOfItsType() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            final class Socket {
+                func send(_ text: String, task: URLSessionWebSocketTask, completion: @escaping (Error?) -> Void) {
+                    task.send(.string(text)) { error in
+                        completion(error)
+                    }
+                }
+                func send(_ text: String, over task: AnyObject, completion: @escaping (Error?) -> Void) {
+                    (task as! URLSessionWebSocketTask).send(.string(text)) { error in
+                        completion(error)
+                    }
+                }
+            }
+            """)
+        // Parse-Swift's live query socket: the send's closure runs once, so it is awaited as a task's is.
+        #expect(
+            text.contains(
+                """
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                            task.send(.string(text)) { error in
+                """))
+        #expect(stderr.contains("send(_:over:completion:): the handler is used in a closure passed to"))
     }
 
     @Test func aResumedURLSessionTaskIsAwaitedWithItsTypedFailure() throws {

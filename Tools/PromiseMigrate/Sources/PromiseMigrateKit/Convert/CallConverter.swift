@@ -79,8 +79,8 @@ public struct CallConverter {
             handler.parameterIndex == function.parameters.count - 1
         else { return refuse("the handler is not the trailing closure") }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
-        guard Self.labelsFit(labels, function: function, variant: variant) else {
-            return refuse(Self.argumentMismatch(labels, function: function, variant: variant))
+        if let reason = Self.argumentRefusal(labels, function: function, variant: variant, codebase: codebase) {
+            return refuse(reason)
         }
         guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else {
             return refuse("its result is used")
@@ -168,8 +168,8 @@ public struct CallConverter {
             return refuse("its success and failure closures are not both written at the call")
         }
         let labels = others.map { $0.label?.text ?? "_" }
-        guard Self.labelsFit(labels, function: function, variant: variant) else {
-            return refuse(Self.argumentMismatch(labels, function: function, variant: variant))
+        if let reason = Self.argumentRefusal(labels, function: function, variant: variant, codebase: codebase) {
+            return refuse(reason)
         }
         guard let statement = call.parent?.as(CodeBlockItemSyntax.self) else { return refuse("its result is used") }
         if let reason = Self.runsLast(statement) { return refuse(reason) }
@@ -266,23 +266,6 @@ public struct CallConverter {
 
     /// Why a call's arguments do not fit the async variant: it passes a defaulted argument the variant
     /// dropped (where the handler ran, for a queue), or its labels are another overload's.
-    /// Whether a call passing arguments with `labels` (handlers left out) fits the async variant: the
-    /// variant's labels, less some it gives a default. Each left out must default to what the callback
-    /// API's parameter of that label defaults to, so that leaving it out still means the same.
-    static func labelsFit(_ labels: [String], function: FunctionRecord, variant: FunctionRecord) -> Bool {
-        var remaining = labels[...]
-        for parameter in variant.parameters {
-            if remaining.first == parameter.label {
-                remaining = remaining.dropFirst()
-                continue
-            }
-            guard let value = parameter.defaultValue,
-                function.parameters.contains(where: { $0.label == parameter.label && $0.defaultValue == value })
-            else { return false }
-        }
-        return remaining.isEmpty
-    }
-
     static func argumentMismatch(_ labels: [String], function: FunctionRecord, variant: FunctionRecord) -> String {
         let wanted = Set(variant.parameters.map(\.label))
         let extra = labels.filter { !wanted.contains($0) }
@@ -293,17 +276,6 @@ public struct CallConverter {
             return "it passes \(names), which its async variant `\(variant.fullName)` does not take"
                 + (queue ? " (after an await, the code runs where the caller runs, not on that queue)" : "")
                 + ": drop the argument if that suits, and convert again"
-        }
-        // Left out where the async variant defaults otherwise: the call would mean something else.
-        if extra.isEmpty,
-            let differing = variant.parameters.first(where: { parameter in
-                guard !labels.contains(parameter.label), let value = parameter.defaultValue else { return false }
-                return function.parameters.contains { $0.label == parameter.label && $0.defaultValue != value }
-            })
-        {
-            let old = function.parameters.first { $0.label == differing.label }?.defaultValue ?? "nothing"
-            return "it leaves out `\(differing.label):`, which `\(function.fullName)` defaults to `\(old)` and its "
-                + "async variant `\(variant.fullName)` to `\(differing.defaultValue ?? "")`: pass it explicitly first"
         }
         return "its arguments (\(labels.map { "\($0):" }.joined())) are not those of its async variant "
             + "`\(variant.fullName)`"

@@ -75,17 +75,20 @@ public struct ConversionRounds {
             seen.formUnion(members)
             let set = Set(members)
             guard members.allSatisfy({ key in (waiting[key] ?? []).allSatisfy(set.contains) }),
-                !members.contains(where: { key in
-                    guard let handler = codebase.handler(key) else { return true }
-                    let function = codebase.function(key)
-                    return [handler.parameterIndex, handler.failureParameterIndex].compactMap { $0 }.contains {
-                        function.parameters[$0].defaultValue != nil
-                    }
-                })
+                !members.contains(where: { hasDefaultedHandler($0, in: codebase) })
             else { continue }
             found.append(members)
         }
         return found
+    }
+
+    /// Whether function `key`'s handler (or a pair's failure closure) has a default.
+    static func hasDefaultedHandler(_ key: FunctionKey, in codebase: Codebase) -> Bool {
+        guard let handler = codebase.handler(key) else { return true }
+        let function = codebase.function(key)
+        return [handler.parameterIndex, handler.failureParameterIndex].compactMap { $0 }.contains {
+            function.parameters[$0].defaultValue != nil
+        }
     }
 
     /// A cycle converts whole or not at all: where one of its functions is refused, the others are refused
@@ -104,6 +107,27 @@ public struct ConversionRounds {
             var culprit: (FunctionKey, FunctionRefusal)?
             for key in members where culprit == nil {
                 if case .failure(let refusal)? = result(key) { culprit = (key, refusal) }
+            }
+            // Each awaits the others: what one's async version needs (`@available` for what it awaits), all do.
+            var availability: [FunctionKey: Set<String>] = [:]
+            for key in members {
+                if case .success(let conversion)? = result(key) { availability[key] = Set(conversion.availability) }
+            }
+            if culprit == nil, Set(availability.values).count > 1,
+                let (key, needed) = availability.max(by: { $0.value.count < $1.value.count })
+            {
+                let function = codebase.function(key)
+                culprit = (
+                    key,
+                    FunctionRefusal(
+                        line: function.line, function: function.fullName, kind: "availability",
+                        reason: "its async version needs `\(needed.sorted().joined(separator: " "))` for what it "
+                            + "awaits, and the others on its call cycle, which await it, would need it too: convert "
+                            + "them by hand")
+                )
+                if let slot = converted.firstIndex(where: { $0.fileIndex == key.file }) {
+                    converted[slot].results[key.index] = .failure(culprit!.1)
+                }
             }
             guard let (failed, refusal) = culprit else {
                 anyConverted = true
@@ -142,12 +166,27 @@ public struct ConversionRounds {
             if let (callee, loop, inCycle) = cycles.obstacle(of: key) {
                 let round = loop.map(name).joined(separator: " → ")
                 kind = inCycle ? "call cycle" : "waits on a call cycle"
-                reason =
-                    inCycle
-                    ? "it calls \(name(callee)), which calls back into it (\(round)): the async version of each "
-                        + "would need another's first; convert one of them by hand"
-                    : "it calls \(name(callee)), which \(cycles.cycleOf[callee] != nil ? "is on" : "is held up by") "
+                let members = cycles.cycleOf[key] ?? [key]
+                let outside = members.lazy.compactMap { waiting[$0]?.first { !members.contains($0) } }.first
+                if !inCycle {
+                    reason =
+                        "it calls \(name(callee)), which \(cycles.cycleOf[callee] != nil ? "is on" : "is held up by") "
                         + "a call cycle (\(round)): convert one of the functions on it by hand first"
+                } else if let defaulted = members.first(where: { hasDefaultedHandler($0, in: codebase) }) {
+                    reason =
+                        "it calls \(name(callee)), which calls back into it (\(round)); functions on a cycle convert "
+                        + "together, but \(name(defaulted))'s handler has a default, which a call from the cycle "
+                        + "could leave out (it would reach the async version, unawaited): convert them by hand"
+                } else if let outside {
+                    reason =
+                        "it calls \(name(callee)), which calls back into it (\(round)); functions on a cycle convert "
+                        + "together once what they call is async, and this cycle waits on \(name(outside)), which "
+                        + "is held up by a call cycle too: convert one of the functions on that one by hand first"
+                } else {
+                    // (A cycle waiting on nothing else is converted, or refused for a function of its own.)
+                    reason =
+                        "it calls \(name(callee)), which calls back into it (\(round)): convert one of them by hand"
+                }
             } else {
                 // (Not reached: every waiting function's callees wait too, so a cycle is always found.)
                 kind = "call cycle"

@@ -11,6 +11,8 @@ public struct FunctionConversion: Sendable, Equatable {
     public var function: String
     /// The async version's full name, `load(id:)`.
     public var asyncName: String
+    /// The `@available` attributes the async version got for what it awaits (and the project's floor).
+    public var availability: [String] = []
 }
 
 /// A completion-handler function left as it is, and why: the first thing found that would change what

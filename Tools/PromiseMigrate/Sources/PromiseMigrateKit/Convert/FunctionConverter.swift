@@ -301,9 +301,11 @@ public struct FunctionConverter {
         let newAvailability = (rewriter.availability + (floor.map { [$0] } ?? [])).contains {
             !written.contains($0.filter { !$0.isWhitespace })
         }
+        // A function on a call cycle keeps its body too: whether it calls its handler before it returns
+        // depends on the others, which this conversion cannot see (`parametersOnlyCalledAtOnce` is per body).
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
-            || rewriter.dropsDeliveryQueue || newAvailability
+            || rewriter.dropsDeliveryQueue || newAvailability || cycleVersions[key] != nil
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
@@ -392,7 +394,8 @@ public struct FunctionConverter {
         lines += bodyLines
         lines.append("\(indent)}")
         return FunctionConversion(
-            startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName)
+            startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName,
+            availability: rewriter.availability + (floor.map { [$0] } ?? []))
     }
 
     /// `floor` (the project's platforms start below concurrency's), unless what the function, its type,

@@ -1,8 +1,9 @@
 import SwiftSyntax
 
 /// Closures the platform runs exactly once: a hop onto a dispatch queue (`queue.async { … }`,
-/// `queue.asyncAfter(deadline: …) { … }`, and `queue.sync { … }`, at once) and a URLSession task's completion
-/// (`session.dataTask(with: request) { … }.resume()`). The async version keeps the hop, or the task,
+/// `queue.asyncAfter(deadline: …) { … }`, and `queue.sync { … }`, at once), a URLSession task's completion
+/// (`session.dataTask(with: request) { … }.resume()`), and a web socket task's `send` or `receive`. The
+/// async version keeps the hop, or the task,
 /// and waits for it with a checked continuation, which the closure resumes exactly once with what the
 /// handler would have been given; the work still runs on its queue. The old function keeps its body, so
 /// that its callers still start the work before it returns, in their order (a serial queue's).
@@ -78,11 +79,33 @@ extension HandlerBodyRewriter {
                 statement: statement, call: statement, closure: closure, onMainQueue: receiver == "DispatchQueue.main",
                 apiName: "DispatchQueue.\(member.declName.baseName.text)")
         }
+        if let socket = webSocketCall(statement) { return socket }
         guard let resume = statement.calledExpression.as(MemberAccessExprSyntax.self),
             resume.declName.baseName.text == "resume", statement.arguments.isEmpty, statement.trailingClosure == nil,
             let call = resume.base?.as(FunctionCallExprSyntax.self)
         else { return nil }
         return sessionTask(call, statement: statement)
+    }
+
+    /// `task.send(message) { error in … }` or `task.receive { result in … }` on a `URLSessionWebSocketTask`
+    /// (declared so by the file: a parameter, property or local), whose closure runs once per call.
+    func webSocketCall(_ statement: FunctionCallExprSyntax) -> KnownOnceClosure? {
+        guard let member = statement.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let closure = statement.trailingClosure, statement.additionalTrailingClosures.isEmpty,
+            !Self.isOptionallyChained(base)
+        else { return nil }
+        let name = member.declName.baseName.text
+        switch name {
+        case "send": guard statement.arguments.count == 1, statement.arguments.first?.label == nil else { return nil }
+        case "receive": guard statement.arguments.isEmpty else { return nil }
+        default: return nil
+        }
+        guard receiverIs("URLSessionWebSocketTask", call: statement, member: member, writtenAsType: false) else {
+            return nil
+        }
+        return KnownOnceClosure(
+            statement: statement, call: statement, closure: closure, onMainQueue: false,
+            apiName: "URLSessionWebSocketTask.\(name)")
     }
 
     /// `session.dataTask(with: r) { … }` (and upload and download tasks), resumed by `statement`.
@@ -160,6 +183,12 @@ extension HandlerBodyRewriter {
         if writtenAsType { return true }
         // A name the function binds itself may hide the property the file's facts typed it by.
         let written = member.base?.trimmedDescription
+        // A parameter of the type, which the body does not bind again.
+        if let written, !bodyBindings.contains(written),
+            let parameter = function.parameters.first(where: { $0.name == written })
+        {
+            return parameter.type.simpleName == type && parameter.type == parameter.type.withoutOptional
+        }
         if let written, functionBinds(written) { return false }
         if let declared = record.receiverType { return declared == type }
         // A property of the type (no local or parameter hides it: checked above).
@@ -233,6 +262,12 @@ extension HandlerBodyRewriter {
             throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
         }
         guard scope.isTail else {
+            if known.apiName == "DispatchQueue.sync" {
+                throw refuse(
+                    known.statement, "code after the handler",
+                    "code after this `DispatchQueue.sync` ran after its closure called the handler; as a `return` "
+                        + "that call would skip it: move that code before the handler call")
+            }
             throw refuse(
                 known.statement, "code after a nested call",
                 "code after this `\(known.apiName)` ran before its closure; awaiting it would run that code after: "

@@ -316,10 +316,12 @@ struct NestedCallRewriter {
         }
         let passedOn = others.filter { argument in !queues.contains { $0.id == argument.id } }
         let labels = passedOn.map { $0.label?.text ?? "_" }
-        guard CallConverter.labelsFit(labels, function: function, variant: variant) else {
+        if let reason = CallConverter.argumentRefusal(
+            labels, function: function, variant: variant, codebase: outer.codebase)
+        {
             let written = others.map { $0.label?.text ?? "_" }
-            throw refuse(
-                call, "arguments", CallConverter.argumentMismatch(written, function: function, variant: variant))
+            let mismatch = CallConverter.argumentMismatch(written, function: function, variant: variant)
+            throw refuse(call, "arguments", labels == written ? reason : mismatch)
         }
         if !queues.isEmpty { outer.dropsDeliveryQueue = true }
         return CallConverter.argumentText(passedOn)
@@ -350,9 +352,10 @@ struct NestedCallRewriter {
                 "its handler is not written as a closure at the call: convert by hand")
         }
         let otherLabels = others.map { $0.label?.text ?? "_" }
-        guard CallConverter.labelsFit(otherLabels, function: function, variant: variant) else {
-            throw refuse(
-                call, "arguments", CallConverter.argumentMismatch(otherLabels, function: function, variant: variant))
+        if let reason = CallConverter.argumentRefusal(
+            otherLabels, function: function, variant: variant, codebase: outer.codebase)
+        {
+            throw refuse(call, "arguments", reason)
         }
         return (closures, CallConverter.argumentText(others))
     }

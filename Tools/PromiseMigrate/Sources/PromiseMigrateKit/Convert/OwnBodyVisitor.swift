@@ -6,11 +6,16 @@ class OwnBodyVisitor: SyntaxVisitor {
     /// How many closures and local functions enclose the node visited.
     private(set) var nestedDepth = 0
 
+    /// Whether `closure` runs as part of the body, before the call that takes it returns: none here.
+    func runsInline(_ closure: ClosureExprSyntax) -> Bool { false }
+
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        nestedDepth += 1
+        if !runsInline(node) { nestedDepth += 1 }
         return .visitChildren
     }
-    override func visitPost(_ node: ClosureExprSyntax) { nestedDepth -= 1 }
+    override func visitPost(_ node: ClosureExprSyntax) {
+        if !runsInline(node) { nestedDepth -= 1 }
+    }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         nestedDepth += 1
         return .visitChildren

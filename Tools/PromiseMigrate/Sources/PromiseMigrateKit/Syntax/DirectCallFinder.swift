@@ -1,7 +1,8 @@
 import SwiftSyntax
 
-/// The closure parameters a function body only calls itself: never from a closure or a local function,
-/// never passed on. A handler among them runs before the function returns, on every path that calls it.
+/// The closure parameters a function body only calls itself: never from a closure or a local function
+/// (but for `queue.sync { … }`'s, which runs before `sync` returns), never passed on. A handler among them
+/// runs before the function returns, on every path that calls it.
 final class DirectCallFinder: OwnBodyVisitor {
     private let candidates: Set<String>
     private var calledAtOnce: [String] = []
@@ -26,6 +27,15 @@ final class DirectCallFinder: OwnBodyVisitor {
         let finder = DirectCallFinder(candidates: parameters)
         finder.walk(body)
         return finder.calledAtOnce.filter { !finder.usedOtherwise.contains($0) }
+    }
+
+    /// `x.sync { … }` and `x.sync(flags: …) { … }`. Read as at once whatever `x` is: this only keeps more
+    /// old bodies (a caller that calls the handler at once keeps its own).
+    override func runsInline(_ closure: ClosureExprSyntax) -> Bool {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sync"
+        else { return false }
+        return call.arguments.allSatisfy { $0.label?.text == "flags" }
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
