@@ -565,6 +565,45 @@ import Testing
             output.stderr.contains("4 refused (2 waits on a call cycle, 1 a path without the handler, 1 call cycle)"))
     }
 
+    @Test func aHandlerHandedOnToAGenericTypesMethodTakesItsValueFromTheReceiver() throws {
+        let (output, text) = try convert(
+            """
+            import Foundation
+            struct ParseError: Error {}
+            struct Command<T, U> {
+                func run(
+                    options: [Int], callbackQueue: DispatchQueue, completion: @escaping (Result<U, ParseError>) -> Void
+                ) {}
+                func run(options: [Int], callbackQueue: DispatchQueue) async throws -> U { fatalError() }
+            }
+            protocol Hook {}
+            extension Hook {
+                static func fetchAll(
+                    options: [Int] = [], callbackQueue: DispatchQueue = .main,
+                    completion: @escaping (Result<[Self], ParseError>) -> Void
+                ) {
+                    fetchAllCommand().run(options: options, callbackQueue: callbackQueue) { result in
+                        completion(result)
+                    }
+                }
+                static func first(
+                    callbackQueue: DispatchQueue, completion: @escaping (Result<Self, ParseError>) -> Void
+                ) {
+                    fetchAllCommand().run(options: [], callbackQueue: callbackQueue) { result in
+                        completion(result)
+                    }
+                }
+                static func fetchAllCommand() -> Command<Self, [Self]> { Command() }
+            }
+            """)
+        // Parse-Swift's `fetchAll`: `U` of `fetchAllCommand()`'s `Command<Self, [Self]>` is `[Self]`.
+        #expect(
+            text.contains(
+                "        return try await fetchAllCommand()" + ".run(options: options, callbackQueue: callbackQueue)\n"))
+        #expect(output.stderr.contains("first(callbackQueue:completion:): it passes the handler on to `run(options:"))
+        #expect(output.stderr.contains("whose value is `[Self]`, not `Self`"))
+    }
+
     @Test func returningTheHandlersCallLeavesWhereverItIs() throws {
         let (output, text) = try convert(
             """

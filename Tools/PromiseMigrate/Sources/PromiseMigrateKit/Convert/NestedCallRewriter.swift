@@ -293,8 +293,12 @@ struct NestedCallRewriter {
         let ownValue = outer.handler.valueType.map {
             outer.codebase.aliases.expand($0, in: outer.function.context.typePath).source
         }
-        let theirValue = handler.valueType.map {
+        var theirValue = handler.valueType.map {
             outer.codebase.aliases.expand($0, in: function.context.typePath).source
+        }
+        // `U` of `Command<T, U>`, named at this call by its receiver's declared type.
+        if let value = theirValue, value != ownValue, let argument = genericArguments(at: call, of: function)[value] {
+            theirValue = argument
         }
         guard ownValue == theirValue else {
             throw refuse(
@@ -325,6 +329,35 @@ struct NestedCallRewriter {
         }
         if !queues.isEmpty { outer.dropsDeliveryQueue = true }
         return CallConverter.argumentText(passedOn)
+    }
+
+    /// The generic arguments of `callee`'s type at `call`, by parameter name, when the receiver is a call of
+    /// the codebase's whose declared return type names them: `fetchAllCommand().run(…)` with
+    /// `fetchAllCommand() -> Command<Self, [Self]>` gives `T` and `U` of `struct Command<T, U>`. That function
+    /// is the caller's type's, so `Self` in it is the caller's too.
+    private func genericArguments(at call: FunctionCallExprSyntax, of callee: FunctionRecord) -> [String: String] {
+        let codebase = outer.codebase
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(FunctionCallExprSyntax.self), let name = Callee(base.calledExpression).name,
+            let owner = callee.context.typePath.split(separator: ".").last.map(String.init)
+        else { return [:] }
+        let line = outer.line(of: base)
+        let records = codebase.files[outer.fileIndex].calls.filter { $0.line == line && $0.name == name }
+        let declared = codebase.types(named: owner).filter { $0.kind != "extension" }
+        // Only a call of a function of the caller's own type (`fetchAllCommand()`, `Self.make()`), unless a
+        // local function of the body shadows it.
+        guard records.count == 1, declared.count == 1, let type = declared.first,
+            Self.isOnItsOwnType(base, outer.function), !outer.bodyBindings.contains(name)
+        else { return [:] }
+        let makers = codebase.functions(named: name).map(codebase.function).filter {
+            $0.context.typePath == outer.function.context.typePath && codebase.argumentsFit(records[0], $0)
+        }
+        guard makers.count == 1, let maker = makers.first else { return [:] }
+        guard case .named(let path, let arguments)? = maker.returnType,
+            path.split(separator: ".").last.map(String.init) == owner,
+            type.genericParameterNames.count == arguments.count
+        else { return [:] }
+        return Dictionary(zip(type.genericParameterNames, arguments.map(\.source)), uniquingKeysWith: { one, _ in one })
     }
 
     /// Words that name a queue as where the handler is delivered.
