@@ -106,7 +106,19 @@ public struct ConversionRounds {
             }
             var culprit: (FunctionKey, FunctionRefusal)?
             for key in members where culprit == nil {
-                if case .failure(let refusal)? = result(key) { culprit = (key, refusal) }
+                switch result(key) {
+                case .failure(let refusal)?: culprit = (key, refusal)
+                case .success?: break
+                case nil:
+                    // Not converted at all (its file unreadable): the others would await a version never written.
+                    let function = codebase.function(key)
+                    culprit = (
+                        key,
+                        FunctionRefusal(
+                            line: function.line, function: function.fullName, kind: "unreadable",
+                            reason: "its file could not be read again to convert it")
+                    )
+                }
             }
             // Each awaits the others: what one's async version needs (`@available` for what it awaits), all do.
             var availability: [FunctionKey: Set<String>] = [:]
