@@ -599,9 +599,55 @@ import Testing
         // Parse-Swift's `fetchAll`: `U` of `fetchAllCommand()`'s `Command<Self, [Self]>` is `[Self]`.
         #expect(
             text.contains(
-                "        return try await fetchAllCommand()" + ".run(options: options, callbackQueue: callbackQueue)\n"))
+                "        return try await fetchAllCommand()"
+                    + ".run(options: options, callbackQueue: callbackQueue)\n"))
         #expect(output.stderr.contains("first(callbackQueue:completion:): it passes the handler on to `run(options:"))
         #expect(output.stderr.contains("whose value is `[Self]`, not `Self`"))
+    }
+
+    @Test func aGenericTypesArgumentsAreTakenOnlyWhereTheVariantSurelyHasThem() throws {
+        let (output, text) = try convert(
+            """
+            import Foundation
+            struct ParseError: Error {}
+            struct Command<T, U> {
+                func run(options: [Int], completion: @escaping (Result<U, ParseError>) -> Void) {}
+                func run(options: [Int]) async throws -> U { fatalError() }
+                func peek(completion: @escaping (Result<U, ParseError>) -> Void) {}
+                func peek() async throws -> T { fatalError() }
+            }
+            struct Query<U> {
+                func find(completion: @escaping (Result<U, ParseError>) -> Void) {}
+            }
+            extension Query where U: Sendable {
+                func find() async throws -> U { fatalError() }
+            }
+            protocol Hook {}
+            extension Hook {
+                static func first(completion: @escaping (Result<Self?, ParseError>) -> Void) {
+                    command().run(options: []) { result in
+                        completion(result.map { $0.first })
+                    }
+                }
+                static func peeked(completion: @escaping (Result<[Self], ParseError>) -> Void) {
+                    command().peek { result in
+                        completion(result)
+                    }
+                }
+                static func found(completion: @escaping (Result<[Self], ParseError>) -> Void) {
+                    query().find { result in
+                        completion(result)
+                    }
+                }
+                static func command() -> Command<Self, [Self]> { Command() }
+                static func query() -> Query<[Self]> { Query() }
+            }
+            """)
+        // In a closure's body too, `U` is written as what it is here.
+        #expect(text.contains("        let result: Result<[Self], any Error>\n"))
+        // The variant returns `T`, not the handler's `U`; and `find()` is there only where `U: Sendable`.
+        #expect(output.stderr.contains("peeked(completion:): it passes the handler on to `peek(completion:)`"))
+        #expect(output.stderr.contains("found(completion:): it passes the handler on to `find(completion:)`"))
     }
 
     @Test func returningTheHandlersCallLeavesWhereverItIs() throws {

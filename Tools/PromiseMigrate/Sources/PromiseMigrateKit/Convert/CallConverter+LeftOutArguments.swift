@@ -32,9 +32,10 @@ extension CallConverter {
                     + "its async variant `\(variant.fullName)` to `\(value)`: pass it explicitly first"
             }
         }
+        // An async one, static or not as the variant is (in async code a synchronous one loses to it).
         let rival = codebase.functions(named: variant.name).map(codebase.function).first { other in
             other != variant && other != function && other.context.typePath == variant.context.typePath
-                && omittedParameters(labels, of: other) != nil
+                && other.isAsync && other.isStatic == variant.isStatic && omittedParameters(labels, of: other) != nil
         }
         if let rival {
             return "it leaves out defaulted arguments, and `\(rival.fullName)` takes the ones it passes: awaited, "

@@ -21,6 +21,8 @@ struct ClosureInliner {
     var failureErrorType: ErrorType = .plain
     /// `E` when the awaited variant `throws(E)`: its `do` says so, so that `catch` has an `E`.
     var thrownType: String?
+    /// The callee's generic parameters, and its type's, that `valueType` may still name: not writable here.
+    var calleeGenerics: Set<String> = []
 
     /// `do {`, or `do throws(E) {` for a typed variant.
     private var doHead: String { thrownType.map { "do throws(\($0)) {" } ?? "do {" }
@@ -38,7 +40,7 @@ struct ClosureInliner {
         let codebase = outer.codebase
         let ownPath = outer.function.context.typePath
         return type.referencedNames.allSatisfy { name in
-            if outer.function.genericParameterNames.contains(name) { return false }
+            if outer.function.genericParameterNames.contains(name) || calleeGenerics.contains(name) { return false }
             let records = codebase.types(named: name).filter { $0.kind != "extension" }
             if records.isEmpty || records.contains(where: { !$0.path.contains(".") }) { return true }
             return records.contains { record in

@@ -203,8 +203,13 @@ struct NestedCallRewriter {
                 throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
             }
         }
-        let valueType = handler.valueType.map { outer.codebase.aliases.expand($0, in: function.context.typePath) }
+        // The callee type's generic parameters named at this call (`U` of `fetchAllCommand()`'s type).
+        let arguments = genericArguments(at: call, of: function, variant: variant)
+        let valueType = handler.valueType.map {
+            outer.codebase.aliases.expand($0, in: function.context.typePath).substituting(arguments)
+        }
         var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
+        inliner.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
         inliner.thrownType = HandlerBodyRewriter.thrownType(variant.throwsClause)
         if let failureIndex = handler.failureParameterIndex {
             inliner.failureErrorType = Self.errorType(of: function, parameter: failureIndex, codebase: codebase)
@@ -296,9 +301,12 @@ struct NestedCallRewriter {
         var theirValue = handler.valueType.map {
             outer.codebase.aliases.expand($0, in: function.context.typePath).source
         }
-        // `U` of `Command<T, U>`, named at this call by its receiver's declared type.
-        if let value = theirValue, value != ownValue, let argument = genericArguments(at: call, of: function)[value] {
-            theirValue = argument
+        // `U` of `Command<T, U>`, named at this call by its receiver's declared type, when the awaited variant
+        // returns that `U` too.
+        if let value = theirValue, value != ownValue, variant.returnType?.source == value,
+            let argument = genericArguments(at: call, of: function, variant: variant)[value]
+        {
+            theirValue = outer.codebase.aliases.expand(argument, in: outer.function.context.typePath).source
         }
         guard ownValue == theirValue else {
             throw refuse(
@@ -335,9 +343,14 @@ struct NestedCallRewriter {
     /// the codebase's whose declared return type names them: `fetchAllCommand().run(…)` with
     /// `fetchAllCommand() -> Command<Self, [Self]>` gives `T` and `U` of `struct Command<T, U>`. That function
     /// is the caller's type's, so `Self` in it is the caller's too.
-    private func genericArguments(at call: FunctionCallExprSyntax, of callee: FunctionRecord) -> [String: String] {
+    private func genericArguments(
+        at call: FunctionCallExprSyntax, of callee: FunctionRecord, variant: FunctionRecord
+    ) -> [String: TypeRef] {
         let codebase = outer.codebase
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        // Not where the variant is constrained (`extension Command where U: Sendable`): the arguments may not
+        // meet it.
+        guard variant.context.whereClause == nil, variant.genericWhereClause == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let base = member.base?.as(FunctionCallExprSyntax.self), let name = Callee(base.calledExpression).name,
             let owner = callee.context.typePath.split(separator: ".").last.map(String.init)
         else { return [:] }
@@ -357,7 +370,18 @@ struct NestedCallRewriter {
             path.split(separator: ".").last.map(String.init) == owner,
             type.genericParameterNames.count == arguments.count
         else { return [:] }
-        return Dictionary(zip(type.genericParameterNames, arguments.map(\.source)), uniquingKeysWith: { one, _ in one })
+        // A method's own generic parameter of the same name (`func run<U>`) hides the type's.
+        let hidden = Set(callee.genericParameterNames + variant.genericParameterNames)
+        let pairs = zip(type.genericParameterNames, arguments).filter { !hidden.contains($0.0) }
+        return Dictionary(pairs, uniquingKeysWith: { one, _ in one })
+    }
+
+    /// The generic parameters a handler's value may name that the converted function cannot: the callee's own
+    /// and its type's.
+    private func calleeGenerics(of callee: FunctionRecord) -> Set<String> {
+        let owner = callee.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let types = outer.codebase.types(named: owner).filter { $0.kind != "extension" }
+        return Set(callee.genericParameterNames + types.flatMap(\.genericParameterNames))
     }
 
     /// Words that name a queue as where the handler is delivered.
