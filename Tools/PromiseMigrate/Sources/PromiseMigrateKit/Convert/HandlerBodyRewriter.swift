@@ -109,8 +109,6 @@ final class HandlerBodyRewriter {
     /// The async versions planned for the other functions on this one's call cycle, converted in the same
     /// round (`ConversionRounds`): a call of one awaits it, as a call of itself awaits `ownAsyncVersion`.
     var cycleVersions: [FunctionKey: FunctionRecord] = [:]
-    /// The body calls a function of `cycleVersions`.
-    var callsOnCycle = false
 
     /// The async version this conversion writes, as a call of the function itself awaits it.
     var ownAsyncVersion: FunctionRecord {

@@ -141,7 +141,6 @@ struct NestedCallRewriter {
             // A function of its call cycle, converted in the same round: the same care as for itself.
             try checkCallOnCycle(call, shown: shown, callee: function, target: target)
             variant = planned
-            outer.callsOnCycle = true
         } else {
             throw refuse(
                 call, "callee has no async variant",
