@@ -69,6 +69,14 @@ public struct HandlerInfo: Hashable, Sendable {
     /// Whether parameter `index` is a handler (the completion handler, or either closure of a pair).
     public func covers(_ index: Int) -> Bool { index == parameterIndex || index == failureParameterIndex }
 
+    /// The handler's parameter indexes: the completion handler's, or a pair's success and failure closures'.
+    public var indexes: [Int] { [parameterIndex] + (failureParameterIndex.map { [$0] } ?? []) }
+
+    /// Whether a handler of `function` (this handler's function) has a default, so a call may leave it out.
+    public func isDefaulted(in function: FunctionRecord) -> Bool {
+        indexes.contains { function.parameters[$0].defaultValue != nil }
+    }
+
     /// The labels of `function`'s parameters without the handlers': its async variant's.
     public func remainingLabels(of function: FunctionRecord) -> [String] {
         function.parameters.indices.filter { !covers($0) }.map { function.parameters[$0].label }

@@ -235,7 +235,7 @@ public struct CallConverter {
     static func handlerClosures(
         of call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo
     ) -> (closures: [String: ClosureExprSyntax], others: [LabeledExprSyntax]) {
-        let indexes = ([handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])).sorted()
+        let indexes = handler.indexes.sorted()
         let labels = indexes.map { function.parameters[$0].label }
         var closures: [String: ClosureExprSyntax] = [:]
         var others: [LabeledExprSyntax] = []

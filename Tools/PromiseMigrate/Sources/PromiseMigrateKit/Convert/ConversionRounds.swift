@@ -84,11 +84,7 @@ public struct ConversionRounds {
 
     /// Whether function `key`'s handler (or a pair's failure closure) has a default.
     static func hasDefaultedHandler(_ key: FunctionKey, in codebase: Codebase) -> Bool {
-        guard let handler = codebase.handler(key) else { return true }
-        let function = codebase.function(key)
-        return [handler.parameterIndex, handler.failureParameterIndex].compactMap { $0 }.contains {
-            function.parameters[$0].defaultValue != nil
-        }
+        codebase.handler(key)?.isDefaulted(in: codebase.function(key)) ?? true
     }
 
     /// A cycle converts whole or not at all: where one of its functions is refused, the others are refused

@@ -186,18 +186,15 @@ public struct FunctionConverter {
         default: break
         }
         let kept = function.parameters.indices.filter { !handler.covers($0) }
-        if [handler.parameterIndex, handler.failureParameterIndex].compactMap({ $0 }).contains(where: {
-            function.parameters[$0].defaultValue != nil
-        }), let site = callsOmittingHandler[key] {
+        if handler.isDefaulted(in: function), let site = callsOmittingHandler[key] {
             throw refuse(
                 declaration.name, "defaulted handler",
                 "its handler has a default, and async code calls it without one (\(site)): that call would now "
                     + "reach the async version; pass the handler there, or convert the call, first")
         }
-        let handlerIndexes = [handler.parameterIndex, handler.failureParameterIndex].compactMap { $0 }
-        if handlerIndexes.contains(where: { function.parameters[$0].defaultValue != nil }) {
+        if handler.isDefaulted(in: function) {
             let finder = SelfCallFinder(
-                name: function.name, handlerLabels: Set(handlerIndexes.map { function.parameters[$0].label }))
+                name: function.name, handlerLabels: Set(handler.indexes.map { function.parameters[$0].label }))
             finder.walk(body)
             if let call = finder.omittingHandler.first {
                 throw refuse(

@@ -113,7 +113,7 @@ struct NestedCallRewriter {
         }
         let function = codebase.function(target)
         apiName = function.fullName
-        let handlerParameters = [handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])
+        let handlerParameters = handler.indexes
         if handlerParameters.contains(where: {
             function.parametersOnlyCalledAtOnce.contains(function.parameters[$0].name)
         }) {
@@ -397,7 +397,7 @@ struct NestedCallRewriter {
         of call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
     ) throws(FunctionRefusal) -> (closures: [ClosureExprSyntax], arguments: String) {
         // Success closure first, then a pair's failure closure, whatever their order in the signature.
-        let labels = ([handler.parameterIndex] + (handler.failureParameterIndex.map { [$0] } ?? [])).map {
+        let labels = handler.indexes.map {
             function.parameters[$0].label
         }
         let (found, others) = CallConverter.handlerClosures(of: call, function: function, handler: handler)
