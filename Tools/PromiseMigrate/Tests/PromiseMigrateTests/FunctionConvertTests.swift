@@ -1018,6 +1018,26 @@ import Testing
         #expect(output.stderr.contains("name(id:completion:): `Special` overrides it"))
     }
 
+    /// Swift-Kuery-ORM's `executeQuery` overloads: one whose handler has no async form (`(I?, Self?, Error?)`)
+    /// never gets an async version, so it leaves the name to the other.
+    @Test func anOverloadWithNoAsyncFormLeavesTheNameFree() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                func count(id: Int, completion: @escaping (Result<Int, Error>) -> Void) {
+                    store.load(id: id) { _ in completion(.success(id)) }
+                }
+                func count(id: Int, completion: @escaping (Int?, String?, Error?) -> Void) {
+                    store.load(id: id) { _ in completion(id, nil, nil) }
+                }
+            }
+            """)
+        #expect(!output.stderr.contains("declared already"), "\(output.stderr)")
+        #expect(output.stderr.contains("count(id:completion:): its handler's shape has no async form"))
+        #expect(text.contains("func count(id: Int) async throws -> Int {"), "\(text)")
+    }
+
     @Test func clashingNamesAreRefusedAndResultExpressionsTyped() throws {
         let (output, text) = try convert(
             """

@@ -32,7 +32,11 @@ extension FunctionConverter {
             // A callback overload in the type itself gets the same async name; in a related type (a protocol
             // requirement the function implements) it is the same API.
             var alsoWithoutQueues = false
-            if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync {
+            // (One whose handler has no async form never gets one: `convert` refuses it. It clashes only as
+            // itself, where a call may leave out its handler.)
+            if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync,
+                !Self.shapesWithoutAsyncForm.contains(otherHandler.shape)
+            {
                 parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
                     .map { candidate.parameters[$0] }
                 // Its async version may drop its queue too.
@@ -63,6 +67,9 @@ extension FunctionConverter {
             return family.contains(type) || codebase.family(of: type).contains(ownerName)
         }
     }
+
+    /// Handler shapes `convert` writes no async version for (`FunctionConverter.convert` refuses them).
+    static let shapesWithoutAsyncForm: Set<HandlerShape> = [.valueAndError, .twoValuesAndError, .other]
 
     /// Whether a call passing `arguments` (by label and type, in order) fits `parameters`: each parameter
     /// takes the next argument or has a default.

@@ -91,10 +91,17 @@ public struct FunctionConverter {
             throw refuse(declaration.name, "handler shape", "it has no completion handler")
         }
         guard let body = declaration.body else { throw refuse(declaration.name, "no body", "it has no body") }
-        if function.isAsync || function.throwsClause != nil {
+        // One that throws as well gets an async version that throws both its own errors and the handler's;
+        // `rethrows` and a typed `throws` have no such union.
+        if function.isAsync || (function.throwsClause.map { $0 != "throws" } ?? false) {
             throw refuse(
-                declaration.name, "async or throws", "it is already async or throws as well: convert by hand")
+                declaration.name, "async or throws",
+                function.isAsync
+                    ? "it is already async: convert by hand"
+                    : "it is declared `\(function.throwsClause ?? "")` as well: its errors and the handler's "
+                        + "have no one type to throw; convert by hand")
         }
+        let throwsAsWell = function.throwsClause != nil
         // A function that also returns a handle (a task, a request, something to cancel) keeps its body for
         // the callers that use it; the async version, converted from the same body, drops the handle, and
         // cancelling its Task is the async way to cancel. Another value would be lost to its callers.
@@ -255,7 +262,7 @@ public struct FunctionConverter {
         func rewrite(widening: Bool) throws(FunctionRefusal) -> (HandlerBodyRewriter, HandlerBodyRewriter.Rewritten) {
             let rewriter = HandlerBodyRewriter(
                 codebase: codebase, fileIndex: fileIndex, converter: converter, function: function, handler: handler)
-            if widening { rewriter.widenedFailure = rewriter.typedFailure }
+            if widening, rewriter.typedFailure != nil { rewriter.widenedFailure = rewriter.typedFailure }
             rewriter.returnsHandle = returnsHandle
             if returnsHandle { rewriter.onlyReturned = ReturnedNameFinder.namesOnlyReturned(in: body) }
             rewriter.bodyBindings = IdentifierFinder.bound(in: body)
@@ -303,6 +310,8 @@ public struct FunctionConverter {
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
             || rewriter.dropsDeliveryQueue || newAvailability || cycleVersions[key] != nil
+            // Its callers catch what it throws before it returns; a wrapper could only hand that to the handler.
+            || throwsAsWell
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",
@@ -349,12 +358,12 @@ public struct FunctionConverter {
         // delivery queue, and the handler's own error type.
         if rewriter.callsItself || cycleVersions[key] != nil,
             asyncKept != kept.filter({ !NestedCallRewriter.isDeliveryQueue(function.parameters[$0]) })
-                || rewriter.widenedFailure != nil
+                || rewriter.widenedFailure != nil || throwsAsWell
         {
             let caller = rewriter.callsItself ? "it calls itself" : "a function on its call cycle calls it"
             throw refuse(
                 declaration.name, "recursion",
-                rewriter.widenedFailure != nil
+                rewriter.widenedFailure != nil || throwsAsWell
                     ? "\(caller), and its async version throws more than its handler's error type: "
                         + "convert it by hand"
                     : "\(caller), and its async version's parameters are not those the call passes (a queue it "

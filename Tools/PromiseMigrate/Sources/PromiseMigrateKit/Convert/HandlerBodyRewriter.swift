@@ -68,7 +68,7 @@ final class HandlerBodyRewriter {
     let failureName: String?
     /// The handler is an optional closure: called as `completion?(…)`.
     let handlerIsOptional: Bool
-    /// Whether the async version throws: the handler can report an error.
+    /// Whether the async version throws: the handler can report an error, or the function throws as well.
     let canThrow: Bool
     /// The failure type of a `Result` handler that names one (`Result<T, APIError>`): the async
     /// version `throws(APIError)`, and only what throws that type may be awaited.
@@ -140,8 +140,9 @@ final class HandlerBodyRewriter {
         guard let handler = codebase.handler(key) else { return nil }
         let function = codebase.function(key)
         return plannedAsyncVersion(
-            of: function, handler: handler, canThrow: ![.value, .none].contains(handler.shape),
-            typedFailure: typedFailure(of: handler, in: function, codebase: codebase))
+            of: function, handler: handler, canThrow: canThrow(function, handler),
+            typedFailure: function.throwsClause == nil
+                ? typedFailure(of: handler, in: function, codebase: codebase) : nil)
     }
 
     init(
@@ -157,8 +158,20 @@ final class HandlerBodyRewriter {
         handlerName = parameter.name
         failureName = handler.failureParameterIndex.map { function.parameters[$0].name }
         if case .optional = parameter.type { handlerIsOptional = true } else { handlerIsOptional = false }
-        canThrow = ![.value, .none].contains(handler.shape)
+        canThrow = Self.canThrow(function, handler)
         typedFailure = Self.typedFailure(of: handler, in: function, codebase: codebase)
+        // A function that throws as well throws what its body throws too: untyped.
+        // (An initializer runs no `didSet`.)
+        if function.throwsClause != nil, typedFailure != nil {
+            widenedFailure = typedFailure
+            typedFailure = nil
+        }
+    }
+
+    /// Whether the async version of `function` throws: its handler can report an error, or it throws as well
+    /// (before it calls the handler: both become the async version's errors).
+    static func canThrow(_ function: FunctionRecord, _ handler: HandlerInfo) -> Bool {
+        function.throwsClause != nil || ![.value, .none].contains(handler.shape)
     }
 
     /// `E` of a `(Result<T, E>) -> Void` handler, unless `E` is `Error`.
@@ -502,6 +515,18 @@ final class HandlerBodyRewriter {
         }
         if use.returns, !use.mentions {
             throw refuse(item, "a path without the handler", "it returns without calling the handler")
+        }
+        // `try api(x) { … completion(…) }`: errors come two ways, thrown here or through the closure; one
+        // `try await` would send both down the same path.
+        if let tried = item.expression?.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil,
+            let call = tried.expression.as(FunctionCallExprSyntax.self)
+        {
+            throw refuse(
+                item, "throwing call",
+                "the handler is used in a closure passed to "
+                    + "`\(Self.oneLine(call.calledExpression.trimmedDescription))`, called "
+                    + "with `try`: what it throws and what it passes the closure would come out of one `try await` "
+                    + "alike, where this code may handle them apart; convert this call by hand")
         }
         throw refuse(
             item, "handler stored or passed",

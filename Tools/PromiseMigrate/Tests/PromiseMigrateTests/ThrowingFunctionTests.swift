@@ -1,0 +1,165 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions` on a function that throws as well as calling its handler (Perfect-Net's
+/// `connect(address:port:timeoutSeconds:callBack:) throws`, Parse-Swift's `LiveQuerySocket.connect`): its async
+/// version throws both kinds of error, and the old function keeps its body, so its callers still catch what
+/// it throws before it returns.
+@Suite struct ThrowingFunctionTests {
+    static let store = """
+        import Foundation
+        enum NetError: Error { case bad, timeout }
+        final class Store: Sendable {
+            func load(id: Int) async throws -> String { "" }
+            @available(*, renamed: "load(id:)")
+            func load(id: Int, completion: @escaping (String?, Error?) -> Void) {}
+            func ready() async -> Bool { true }
+        }
+        """
+
+    private func convert(_ code: String) throws -> (stderr: String, text: String) {
+        try convertFunctions(code, beside: ["Store.swift": Self.store])
+    }
+
+    @Test func itsErrorsAndTheHandlersAreThrownAndItKeepsItsBody() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Net {
+                let store = Store()
+                func parse(_ text: String) throws -> Int { text.count }
+                func connect(address: String, callBack: @escaping (Net?) -> Void) throws {
+                    guard !address.isEmpty else {
+                        throw NetError.bad
+                    }
+                    let port = try parse(address)
+                    if port > 0 {
+                        callBack(self)
+                    } else {
+                        Task {
+                            let ready = await store.ready()
+                            callBack(ready ? self : nil)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        // The old function as it was: a wrapper would hand what it throws to the handler instead.
+        #expect(
+            text.contains(
+                """
+                    @available(*, renamed: "connect(address:)")
+                    func connect(address: String, callBack: @escaping (Net?) -> Void) throws {
+                        guard !address.isEmpty else {
+                            throw NetError.bad
+                        }
+                """))
+        #expect(
+            text.contains(
+                """
+                    func connect(address: String) async throws -> Net? {
+                        guard !address.isEmpty else {
+                            throw NetError.bad
+                        }
+                        let port = try parse(address)
+                        if port > 0 {
+                            return self
+                        } else {
+                            let ready = await store.ready()
+                            return ready ? self : nil
+                        }
+                    }
+                """), "\(text)")
+    }
+
+    /// A handler that cannot fail (`() -> Void`) still gets an async version that throws.
+    @Test func aHandlerThatCannotFailStillThrows() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Net {
+                let store = Store()
+                func check(_ text: String) throws {}
+                func warm(_ text: String, completion: @escaping () -> Void) throws {
+                    try check(text)
+                    Task {
+                        _ = await store.ready()
+                        completion()
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        #expect(text.contains("func warm(_ text: String) async throws {"), "\(text)")
+    }
+
+    /// `Result<T, NetError>`: what the body throws is untyped, so the async version throws untyped too.
+    @Test func aTypedFailureIsWidened() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Net {
+                let store = Store()
+                func send(text: String, completion: @escaping (Result<Int, NetError>) -> Void) throws {
+                    guard text.count < 10 else { throw NetError.bad }
+                    guard text.count > 1 else {
+                        completion(.failure(.timeout))
+                        return
+                    }
+                    completion(.success(text.count))
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        #expect(text.contains("func send(text: String) async throws -> Int {"), "\(text)")
+        #expect(text.contains("throw (.timeout as NetError)"), "\(text)")
+        #expect(!text.contains("throws(NetError)"), "\(text)")
+    }
+
+    @Test func rethrowsAndTypedThrowsAreRefused() throws {
+        let (stderr, _) = try convert(
+            """
+            final class Net {
+                func typed(text: String, completion: @escaping (Int) -> Void) throws(NetError) {
+                    completion(1)
+                }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"), "\(stderr)")
+        #expect(stderr.contains("it is declared `throws(NetError)` as well"), "\(stderr)")
+    }
+
+    /// A caller that passes its handler into a closure of a call under `try`: errors come two ways there,
+    /// and one `try await` would merge them.
+    @Test func aCallUnderTryThatHandsTheHandlerOnIsRefused() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Net {
+                let store = Store()
+                func fetch(address: String, completion: @escaping (String?, Error?) -> Void) throws {
+                    store.load(id: address.count) { value, error in
+                        completion(value, error)
+                    }
+                }
+            }
+            final class User {
+                let net = Net()
+                func start(completion: @escaping (String?, Error?) -> Void) {
+                    do {
+                        try net.fetch(address: "a") { value, error in
+                            completion(value, error)
+                        }
+                    } catch {
+                        completion(nil, error)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        #expect(
+            stderr.contains(
+                "start(completion:): the handler is used in a closure passed to `net.fetch`, called with `try`"),
+            "\(stderr)")
+        #expect(!text.contains("func start() async"), "\(text)")
+    }
+}
