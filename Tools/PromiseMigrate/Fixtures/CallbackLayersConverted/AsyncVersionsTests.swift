@@ -51,5 +51,8 @@ struct AsyncVersionsTests {
         await #expect(throws: LookupError.notFound(4)) { try await RecordPages(pages: [["@4"]]).names(onPage: 0) }
         #expect(try await pages.firstNames() == ["ada", "grace"])
         #expect(await pages.pageCount() == 3)
+        #expect(try await pages.names(ofEntry: "@2") == ["alan"])
+        await #expect(throws: LookupError.notFound(-1)) { try await pages.names(ofEntry: "ada") }
+        await #expect(throws: LookupError.notFound(4)) { try await RecordPages(pages: [["@4"]]).names(ofEntry: "@0") }
     }
 }

@@ -39,6 +39,15 @@ public final class RecordPages: Sendable {
         }
     }
 
+    /// The names on the page an entry `@n` stands for. Throws `notFound(-1)`, before it reads anything,
+    /// for an entry that names no page; its async version throws that and what the page's reading throws.
+    public func names(
+        ofEntry entry: String, completion: @escaping @Sendable (Result<[String], LookupError>) -> Void
+    ) throws {
+        guard entry.hasPrefix("@"), let page = Int(entry.dropFirst()) else { throw LookupError.notFound(-1) }
+        names(onPage: page, completion: completion)
+    }
+
     /// How many pages there are, counted on the queue.
     public func pageCount(completion: @escaping @Sendable (Int) -> Void) {
         queue.sync {

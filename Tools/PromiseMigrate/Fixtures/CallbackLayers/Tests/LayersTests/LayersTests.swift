@@ -164,6 +164,15 @@ struct LayersTests {
             pages.pageCount { continuation.resume(returning: $0) }
         }
         #expect(count == 3)
+        let entry = try await withCheckedThrowingContinuation { continuation in
+            do {
+                try pages.names(ofEntry: "@2") { continuation.resume(returning: $0) }
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        #expect(try entry.get() == ["alan"])
+        #expect(throws: LookupError.notFound(-1)) { try pages.names(ofEntry: "ada") { _ in } }
     }
 }
 
