@@ -25,6 +25,8 @@ import Testing
             func remove(id: Int) async throws {}
             func post(id: Int, success: @escaping () -> Void, failure: @escaping (LoadError) -> Void) {}
             func post(id: Int) async throws {}
+            func send(_ text: String, completion: @escaping (Error?) -> Void) throws {}
+            func send(_ text: String) async throws {}
         }
         """
 
@@ -286,6 +288,21 @@ import Testing
         #expect(reasons.contains(":42: not converted: count(completion:): the function does not throw"))
         #expect(reasons.contains(":46: not converted: legacyOnly(completion:): no async variant yet"))
         #expect(reasons.contains("0 call(s) convertible (pass --write to apply), 7 left alone"), "\(reasons)")
+    }
+
+    /// A call under `try` is listed, not skipped: its errors come two ways, which the code may handle apart.
+    @Test func aCallUnderTryIsLeftAloneWithTheReason() throws {
+        let (output, _) = try convert(
+            """
+            func send(_ client: Client) async throws {
+                try client.send("x") { error in
+                    print(error == nil)
+                }
+            }
+            """)
+        #expect(
+            output.stderr.contains("0 call(s) convertible (pass --write to apply), 1 left alone"), "\(output.stderr)")
+        #expect(output.stderr.contains("Callers.swift:2: not converted: send(_:completion:): it is called with `try`"))
     }
 
     @Test func theDiffIsPrintedByDefault() throws {

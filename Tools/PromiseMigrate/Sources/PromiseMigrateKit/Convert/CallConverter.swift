@@ -36,7 +36,8 @@ public struct CallConverter {
         let facts = codebase.files[fileIndex]
         var conversions: [CallConversion] = []
         var refusals: [ConversionRefusal] = []
-        for node in finder.calls {
+        let tried = Set(finder.tried.map(\.id))
+        for node in (finder.calls + finder.tried).sorted(by: { $0.position < $1.position }) {
             let line = converter.location(for: node.positionAfterSkippingLeadingTrivia).line
             guard let name = Callee(node.calledExpression).name else { continue }
             let records = facts.calls.filter { $0.line == line && $0.name == name }
@@ -51,6 +52,15 @@ public struct CallConverter {
                     ConversionRefusal(
                         line: line, api: function.fullName,
                         reason: "no async variant yet: `promise-migrate wrap` its file, then convert"))
+                continue
+            }
+            if tried.contains(node.id) {
+                refusals.append(
+                    ConversionRefusal(
+                        line: line, api: function.fullName,
+                        reason: "it is called with `try`: what it throws and what it passes its closure would come "
+                            + "out of one `try await` alike, where this code may handle them apart; convert it by hand")
+                )
                 continue
             }
             let variant = codebase.function(variantKey)
