@@ -1018,6 +1018,21 @@ import Testing
         #expect(output.stderr.contains("name(id:completion:): `Special` overrides it"))
     }
 
+    /// Swift-Kuery-ORM's test connection: requirements stubbed out with empty bodies.
+    @Test func anEmptyStubIsRefusedAsOne() throws {
+        let (output, _) = try convert(
+            """
+            final class Service {
+                func commit(onCompletion: @escaping (Error?) -> Void) {}
+            }
+            """)
+        #expect(
+            output.stderr.contains(
+                "commit(onCompletion:): its body is empty, so it never calls the handler (a stub?)"),
+            "\(output.stderr)")
+        #expect(output.stderr.contains("1 refused (1 empty body)"), "\(output.stderr)")
+    }
+
     /// Swift-Kuery-ORM's `executeQuery` overloads: one whose handler has no async form (`(I?, Self?, Error?)`)
     /// never gets an async version, so it leaves the name to the other.
     @Test func anOverloadWithNoAsyncFormLeavesTheNameFree() throws {

@@ -284,6 +284,13 @@ public struct FunctionConverter {
         } catch  where error.kind == "typed failure" {
             (rewriter, rewritten) = try rewrite(widening: true)
         }
+        // A stub (a test double's requirement): nothing to convert, and nothing to fix.
+        if body.statements.isEmpty {
+            throw refuse(
+                declaration.name, "empty body",
+                "its body is empty, so it never calls the handler (a stub?): an async version could never return; "
+                    + "leave it as it is")
+        }
         if rewritten.exit != .always {
             throw refuse(
                 body.rightBrace, "a path without the handler",
