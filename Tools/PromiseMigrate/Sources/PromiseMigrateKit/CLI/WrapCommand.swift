@@ -15,7 +15,7 @@ struct WrapCommand<Output: CommandOutput> {
             output.err("error: \(file): \(diagnostic.message)\n")
             return 1
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = PathFolder.of(file)
         let destination =
             options.output
             ?? ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(

@@ -24,7 +24,7 @@ public struct CodeOwners: Sendable {
         var folder = CanonicalPath.of(path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathFolder.of(folder)
         }
         while true {
             for location in locations {
@@ -36,7 +36,7 @@ public struct CodeOwners: Sendable {
             if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) {
                 return nil
             }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = PathFolder.of(folder)
             if parent == folder || parent.isEmpty { return nil }
             folder = parent
         }

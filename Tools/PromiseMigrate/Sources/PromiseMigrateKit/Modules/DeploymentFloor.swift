@@ -9,7 +9,7 @@ enum DeploymentFloor {
     static let availability = "@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)"
 
     static func concurrencyAvailability(forFileAt path: String) -> String? {
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = PathFolder.of(path)
         while true {
             let manifest = (folder as NSString).appendingPathComponent("Package.swift")
             if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
@@ -20,7 +20,7 @@ enum DeploymentFloor {
             {
                 return belowFloor(projectPlatforms(text), defaults: false) ? availability : nil
             }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = PathFolder.of(folder)
             if parent == folder || parent.isEmpty { break }
             folder = parent
         }

@@ -41,7 +41,7 @@ public enum ModuleMapper {
         let name = (path as NSString).lastPathComponent
         guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return false }
         return manifests.contains(
-            ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Package.swift"))
+            (PathFolder.of(path) as NSString).appendingPathComponent("Package.swift"))
     }
 
     /// The target whose folder holds `path` most closely.
@@ -60,7 +60,7 @@ public enum ModuleMapper {
     /// repository's root that holds it; nil when neither says.
     public static func moduleFiles(of file: String, moduleDepth: Int? = nil) -> [String]? {
         let target = CanonicalPath.of(file)
-        var folder = (target as NSString).deletingLastPathComponent
+        var folder = PathFolder.of(target)
         var outermost: String?
         let manager = FileManager.default
         while true {
@@ -72,7 +72,7 @@ public enum ModuleMapper {
                 outermost = folder
                 break
             }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = PathFolder.of(folder)
             if parent == folder || parent.isEmpty { break }
             folder = parent
         }
@@ -81,7 +81,7 @@ public enum ModuleMapper {
         let files = assign(scan)
         guard let own = files.first(where: { CanonicalPath.of($0.path) == target }) else { return nil }
         let definedByBuild = !scan.manifests.isEmpty || !scan.projects.isEmpty
-        let ownFolder = (own.path as NSString).deletingLastPathComponent
+        let ownFolder = PathFolder.of(own.path)
         let inTarget = definedByBuild && own.module != ownFolder && !own.module.hasSuffix(noTarget)
         guard moduleDepth != nil || inTarget else { return nil }
         return files.filter { $0.module == own.module }.map(\.path)

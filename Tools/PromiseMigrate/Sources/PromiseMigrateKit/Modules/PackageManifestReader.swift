@@ -11,7 +11,7 @@ enum PackageManifestReader {
     /// The targets of the manifest at `manifest` (a `Package.swift`), with folders resolved.
     static func targets(manifest: String) -> [BuildTarget] {
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else { return [] }
-        let root = (manifest as NSString).deletingLastPathComponent
+        let root = PathFolder.of(manifest)
         let finder = TargetCallFinder(viewMode: .sourceAccurate)
         finder.walk(Parser.parse(source: text))
         var targets: [BuildTarget] = []

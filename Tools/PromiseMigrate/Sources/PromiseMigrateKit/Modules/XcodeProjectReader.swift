@@ -10,7 +10,7 @@ enum XcodeProjectReader {
             let root = PropertyListParser.parse(text), let rootObject = root["rootObject"]?.string
         else { return [] }
         let objects = root["objects"]?.dictionary.mapValues(\.dictionary) ?? [:]
-        let projectFolder = (project as NSString).deletingLastPathComponent
+        let projectFolder = PathFolder.of(project)
         var parents: [String: String] = [:]
         for (id, object) in objects {
             for child in object["children"]?.array ?? [] { if let child = child.string { parents[child] = id } }

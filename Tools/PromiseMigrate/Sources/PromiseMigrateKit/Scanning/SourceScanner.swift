@@ -115,7 +115,7 @@ public struct SourceScanner: Sendable {
             } else {
                 // A file given on its own and again inside a folder given too is read once.
                 guard seenFiles.insert(FileIdentity(info)).inserted else { continue }
-                let module = (shown as NSString).deletingLastPathComponent
+                let module = PathFolder.of(shown)
                 files.append(SourceFileRef(path: shown, module: module.isEmpty ? "." : module))
             }
         }
