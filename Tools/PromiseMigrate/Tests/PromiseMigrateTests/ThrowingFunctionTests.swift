@@ -11,6 +11,12 @@ import Testing
         import Foundation
         enum NetError: Error { case bad, timeout }
         final class Store: Sendable {
+            func fetch(id: Int) async throws -> Int { id }
+            @available(*, renamed: "fetch(id:)")
+            func fetch(id: Int, completion: @escaping (Result<Int, Error>) -> Void) {}
+            func save(_ text: String) async throws {}
+            @available(*, renamed: "save(_:)")
+            func save(_ text: String, completion: @escaping (Error?) -> Void) {}
             func load(id: Int) async throws -> String { "" }
             @available(*, renamed: "load(id:)")
             func load(id: Int, completion: @escaping (String?, Error?) -> Void) {}
@@ -158,8 +164,147 @@ import Testing
         #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
         #expect(
             stderr.contains(
-                "start(completion:): the handler is used in a closure passed to `net.fetch`, called with `try`"),
+                "start(completion:): the handler is used in a closure passed to `net.fetch`, called under `try`"),
             "\(stderr)")
         #expect(!text.contains("func start() async"), "\(text)")
+    }
+
+    /// A `try` in a nested call's arguments: awaited, its error would take the call's error path (here,
+    /// `return 0`), or land in a continuation's closure, which cannot throw.
+    @Test func aTryInANestedCallsArgumentsIsRefused() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Net {
+                let store = Store()
+                let queue = DispatchQueue(label: "net")
+                func parse(_ text: String) throws -> Int { text.count }
+                func size(text: String, completion: @escaping (Int) -> Void) throws {
+                    store.fetch(id: try parse(text)) { result in
+                        switch result {
+                        case .success(let n): completion(n)
+                        case .failure: completion(0)
+                        }
+                    }
+                }
+                func later(text: String, completion: @escaping (Int) -> Void) throws {
+                    queue.asyncAfter(deadline: .now() + .seconds(try parse(text))) {
+                        completion(text.count)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"), "\(stderr)")
+        #expect(stderr.contains("2 refused (2 try in the arguments)"), "\(stderr)")
+        #expect(!text.contains(") async"), "\(text)")
+    }
+
+    /// `return try api(x) { … }`, `_ = try api(x) { … }` and `try? api(x) { … }` are calls under `try` too.
+    @Test func everyCallUnderTryThatUsesTheHandlerIsRefusedAlike() throws {
+        let (stderr, _) = try convert(
+            """
+            final class Net {
+                func send(_ text: String, completion: @escaping (Error?) -> Void) throws {}
+            }
+            final class User {
+                let net = Net()
+                func a(completion: @escaping (Error?) -> Void) throws {
+                    return try net.send("a") { error in completion(error) }
+                }
+                func b(completion: @escaping (Error?) -> Void) {
+                    _ = try? net.send("b") { error in completion(error) }
+                }
+            }
+            """)
+        #expect(
+            stderr.contains(
+                "a(completion:): the handler is used in a closure passed to `net.send`, called under `try`"),
+            "\(stderr)")
+        #expect(
+            stderr.contains(
+                "b(completion:): the handler is used in a closure passed to `net.send`, called under `try`"),
+            "\(stderr)")
+    }
+
+    /// `throws(any Error)` throws any error, as `throws` does; `rethrows` is refused with its own reason.
+    @Test func anyErrorIsUntypedAndRethrowsHasItsReason() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Net {
+                let store = Store()
+                func check(_ text: String) throws {}
+                func post(_ text: String, completion: @escaping (Error?) -> Void) throws(any Error) {
+                    try check(text)
+                    store.save(text) { error in
+                        completion(error)
+                    }
+                }
+                func each(_ body: () throws -> Void, completion: @escaping () -> Void) rethrows {
+                    try body()
+                    completion()
+                }
+            }
+            """)
+        #expect(text.contains("func post(_ text: String) async throws {"), "\(text)")
+        #expect(stderr.contains("each(_:completion:): it is declared `rethrows` as well"), "\(stderr)")
+    }
+
+    /// A closure that names its error `error` and hands on what it makes of it: the `catch` binds another name,
+    /// or its own `error` would hide the closure's.
+    @Test func aClosuresErrorNamedErrorIsNotHiddenByTheCatch() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Net {
+                let store = Store()
+                func saved(_ text: String, completion: @escaping (Bool) -> Void) throws {
+                    store.save(text) { error in
+                        completion(error == nil)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        #expect(
+            text.contains(
+                """
+                        let error: (any Error)?
+                        do {
+                            try await store.save(text)
+                            error = nil
+                        } catch let caught {
+                            error = caught
+                        }
+                        return error == nil
+                """), "\(text)")
+    }
+
+    /// A caller converted in a later round than its callee: a call that leaves out the callee's defaulted
+    /// handler would reach the callee's async version once the caller's body is async.
+    @Test func aLeftOutDefaultedHandlerOfAConvertedCalleeIsRefused() throws {
+        let (stderr, _) = try convert(
+            """
+            final class Net: Sendable {
+                let store = Store()
+                func warm(text: String, completion: (@Sendable (Bool) -> Void)? = nil) {
+                    Task {
+                        let ready = await store.ready()
+                        completion?(ready)
+                    }
+                }
+            }
+            final class User: Sendable {
+                let net = Net()
+                func start(completion: @escaping @Sendable (Bool) -> Void) {
+                    net.warm(text: "x")
+                    net.warm(text: "y") { ready in
+                        completion(ready)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("1 function(s) converted in 2 round(s)"), "\(stderr)")
+        #expect(
+            stderr.contains("start(completion:): it calls `warm(text:completion:)` without its handler (line "),
+            "\(stderr)")
     }
 }

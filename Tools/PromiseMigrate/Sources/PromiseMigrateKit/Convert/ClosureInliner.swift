@@ -130,8 +130,11 @@ struct ClosureInliner {
             var inner = scope
             try declare(result, in: &inner, nonOptional: true)
             var lines = ["\(indent)let \(result): Result<\(valueType.source), \(thrownType ?? "any Error")>"]
-            lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))", "\(indent)} catch {"]
-            lines += ["\(indent)    \(result) = .failure(error)", "\(indent)}"]
+            // (A closure's `error` would be hidden by the catch's own.)
+            let caught = result == "error" ? "caught" : "error"
+            lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))"]
+            lines += ["\(indent)} catch\(caught == "error" ? "" : " let \(caught)") {"]
+            lines += ["\(indent)    \(result) = .failure(\(caught))", "\(indent)}"]
             let rest = try outer.block(body, scope: inner, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
         case .optionalValueAndError, .valueAndError:
@@ -161,7 +164,9 @@ struct ClosureInliner {
             try declare(errorName, in: &inner, nonOptional: false)
             var lines = ["\(indent)let \(errorName): (any Error)?"]
             lines += ["\(indent)do {", "\(indent)    \(awaited)", "\(indent)    \(errorName) = nil"]
-            lines += ["\(indent)} catch {", "\(indent)    \(errorName) = error", "\(indent)}"]
+            let caught = errorName == "error" ? "caught" : "error"
+            lines += ["\(indent)} catch\(caught == "error" ? "" : " let \(caught)") {"]
+            lines += ["\(indent)    \(errorName) = \(caught)", "\(indent)}"]
             let rest = try outer.block(body, scope: inner, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
         case .successAndFailure:

@@ -93,13 +93,17 @@ public struct FunctionConverter {
         guard let body = declaration.body else { throw refuse(declaration.name, "no body", "it has no body") }
         // One that throws as well gets an async version that throws both its own errors and the handler's;
         // `rethrows` and a typed `throws` have no such union.
-        if function.isAsync || (function.throwsClause.map { $0 != "throws" } ?? false) {
+        if function.isAsync {
+            throw refuse(declaration.name, "async or throws", "it is already async: convert by hand")
+        }
+        if let clause = function.throwsClause, !Self.untypedThrows.contains(clause.filter { !$0.isWhitespace }) {
             throw refuse(
                 declaration.name, "async or throws",
-                function.isAsync
-                    ? "it is already async: convert by hand"
-                    : "it is declared `\(function.throwsClause ?? "")` as well: its errors and the handler's "
-                        + "have no one type to throw; convert by hand")
+                clause == "rethrows"
+                    ? "it is declared `rethrows` as well: it throws only what its closures throw, which an async "
+                        + "version beside it could not say of the handler's errors; convert by hand"
+                    : "it is declared `\(clause)` as well: its errors and the handler's have no one type to throw; "
+                        + "convert by hand")
         }
         let throwsAsWell = function.throwsClause != nil
         // A function that also returns a handle (a task, a request, something to cancel) keeps its body for
@@ -208,6 +212,26 @@ public struct FunctionConverter {
                     call, "defaulted handler",
                     "it calls itself here without its handler, which has a default: in the async version this call "
                         + "would reach the async version: pass the handler, or convert by hand")
+            }
+        }
+        // `net.warm(text: x)`, leaving out a defaulted handler: in the async version it would reach the callee's
+        // async version, unawaited.
+        let facts = codebase.files[fileIndex]
+        for call in facts.calls where call.enclosingFunction == key.index && call.trailingClosureLabels.isEmpty {
+            guard let (_, targets) = codebase.resolve(call, inFile: fileIndex) else { continue }
+            for target in targets where target != key {
+                let callee = codebase.function(target)
+                guard let calleeHandler = codebase.handler(target), calleeHandler.isDefaulted(in: callee),
+                    !calleeHandler.indexes.contains(where: {
+                        call.argumentLabels.contains(callee.parameters[$0].label)
+                    }),
+                    codebase.asyncVariant(of: target) != nil
+                else { continue }
+                throw refuse(
+                    declaration.name, "defaulted handler",
+                    "it calls `\(callee.fullName)` without its handler (line \(call.line)), which has a default: in the "
+                        + "async version that call would reach `\(callee.name)`'s async version; pass the handler, or "
+                        + "convert by hand")
             }
         }
         if let value = handler.valueType, !returnsHandle,
@@ -410,6 +434,11 @@ public struct FunctionConverter {
             startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName,
             availability: rewriter.availability + (floor.map { [$0] } ?? []))
     }
+
+    /// `throws` clauses that throw any error, spaces removed.
+    static let untypedThrows: Set<String> = [
+        "throws", "throws(Error)", "throws(anyError)", "throws(Swift.Error)", "throws(anySwift.Error)",
+    ]
 
     /// `floor` (the project's platforms start below concurrency's), unless what the function, its type,
     /// or an awaited variant states covers every Apple platform at concurrency's floor already.

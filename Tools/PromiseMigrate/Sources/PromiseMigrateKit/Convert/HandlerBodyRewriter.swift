@@ -425,6 +425,16 @@ final class HandlerBodyRewriter {
                 "a `defer` ran when the old function returned, before the handler's work; in the async one it "
                     + "runs at its end: move its work where it should run")
         }
+        // `try api(x) { … completion(…) }`, returned, bound or discarded: errors come two ways, thrown there or
+        // passed to the closure, and one `try await` would send both down the same path.
+        if let call = TriedHandlerCallFinder.find(in: item, names: handlerNames) {
+            throw refuse(
+                call, "throwing call",
+                "the handler is used in a closure passed to "
+                    + "`\(Self.oneLine(call.calledExpression.trimmedDescription))`, called under `try`: the tool "
+                    + "does not convert such a call, whose errors come two ways (thrown, or passed to the closure) "
+                    + "that this code may handle apart; convert it by hand")
+        }
         if let returnStatement = item.item.as(ReturnStmtSyntax.self) {
             if let value = returnStatement.expression, let call = handlerCall(value) {
                 // `return completion(x)`: nothing after it runs, wherever it is.
@@ -515,18 +525,6 @@ final class HandlerBodyRewriter {
         }
         if use.returns, !use.mentions {
             throw refuse(item, "a path without the handler", "it returns without calling the handler")
-        }
-        // `try api(x) { … completion(…) }`: errors come two ways, thrown here or through the closure; one
-        // `try await` would send both down the same path.
-        if let tried = item.expression?.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil,
-            let call = tried.expression.as(FunctionCallExprSyntax.self)
-        {
-            throw refuse(
-                item, "throwing call",
-                "the handler is used in a closure passed to "
-                    + "`\(Self.oneLine(call.calledExpression.trimmedDescription))`, called "
-                    + "with `try`: what it throws and what it passes the closure would come out of one `try await` "
-                    + "alike, where this code may handle them apart; convert this call by hand")
         }
         throw refuse(
             item, "handler stored or passed",
@@ -1020,6 +1018,14 @@ final class HandlerBodyRewriter {
                 "the handler is reached through another call inside a queue hop or URLSession task, whose closure "
                     + "the async version runs without awaiting: convert by hand")
         }
+        // `api(id: try parse(text)) { … }`: awaited, what `parse` throws would take the call's error path (its
+        // closure's failure branch, or a continuation's closure, which cannot throw).
+        if UncaughtTryFinder.find(in: call) {
+            throw refuse(
+                call, "try in the arguments",
+                "a `try` in the call's receiver or arguments: awaited, what it throws would go where the call's own "
+                    + "errors go; compute it into a name before the call")
+        }
         if call.calledExpression.trimmedDescription == "DispatchQueue.main.async" {
             do throws(FunctionRefusal) {
                 return try mainQueueHop(call, scope: scope, indent: indent)
@@ -1163,6 +1169,40 @@ final class HandlerBodyRewriter {
     }
 }
 
+/// A call under `try`, `try?` or `try!` (outside nested closures) one of whose closures uses the handler
+/// (`names`): the call that takes that closure.
+final class TriedHandlerCallFinder: SyntaxVisitor {
+    private let names: Set<String>
+    private var found: FunctionCallExprSyntax?
+    private var tries = 0
+
+    private init(names: Set<String>) {
+        self.names = names
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func find(in node: some SyntaxProtocol, names: Set<String>) -> FunctionCallExprSyntax? {
+        let finder = TriedHandlerCallFinder(names: names)
+        finder.walk(node)
+        return finder.found
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        tries += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: TryExprSyntax) { tries -= 1 }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if tries > 0, found == nil, HandlerUseFinder.find(in: node, names: names).mentions {
+            var ancestor = node.parent
+            while let current = ancestor, !current.is(FunctionCallExprSyntax.self) { ancestor = current.parent }
+            found = ancestor?.as(FunctionCallExprSyntax.self)
+        }
+        return .skipChildren
+    }
+}
+
 /// Whether statements have a `try` (not `try?` or `try!`) that no catch-all `do` around it handles:
 /// an error that would leave them (for a `Task` body, be dropped). Nested closures and functions are
 /// their own.
@@ -1170,9 +1210,9 @@ final class UncaughtTryFinder: SyntaxVisitor {
     private var found = false
     private var handled = 0
 
-    static func find(in statements: CodeBlockItemListSyntax) -> Bool {
+    static func find(in node: some SyntaxProtocol) -> Bool {
         let finder = UncaughtTryFinder(viewMode: .sourceAccurate)
-        finder.walk(statements)
+        finder.walk(node)
         return finder.found
     }
 
