@@ -605,6 +605,30 @@ import Testing
         #expect(output.stderr.contains("whose value is `[Self]`, not `Self`"))
     }
 
+    /// `Array<Self>` and `[Self]` are one type, whichever way each side writes it.
+    @Test func aHandlersValueIsComparedWrittenOneWay() throws {
+        let (output, text) = try convert(
+            """
+            import Foundation
+            struct ParseError: Error {}
+            struct Command<T, U> {
+                func run(options: [Int], completion: @escaping (Result<U, ParseError>) -> Void) {}
+                func run(options: [Int]) async throws -> U { fatalError() }
+            }
+            protocol Hook {}
+            extension Hook {
+                static func fetchAll(completion: @escaping (Result<[Self], ParseError>) -> Void) {
+                    fetchAllCommand().run(options: []) { result in
+                        completion(result)
+                    }
+                }
+                static func fetchAllCommand() -> Command<Self, Array<Self>> { Command() }
+            }
+            """)
+        #expect(output.stderr.contains("1 function(s) converted"), "\(output.stderr)")
+        #expect(text.contains("        return try await fetchAllCommand().run(options: [])\n"), "\(text)")
+    }
+
     @Test func aGenericTypesArgumentsAreTakenOnlyWhereTheVariantSurelyHasThem() throws {
         let (output, text) = try convert(
             """

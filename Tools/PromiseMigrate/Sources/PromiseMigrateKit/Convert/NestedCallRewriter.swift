@@ -294,24 +294,25 @@ struct NestedCallRewriter {
                 call, "handler shape",
                 "it passes the handler on to `\(function.fullName)`, whose handler has another shape: convert by hand")
         }
+        // Compared written one way (`[Self]` for `Array<Self>`), through the codebase's typealiases.
         let ownValue = outer.handler.valueType.map {
-            outer.codebase.aliases.expand($0, in: outer.function.context.typePath).source
+            Codebase.spelledAlike(outer.codebase.aliases.expand($0, in: outer.function.context.typePath))
         }
-        var theirValue = handler.valueType.map {
-            outer.codebase.aliases.expand($0, in: function.context.typePath).source
-        }
+        var theirType = handler.valueType.map { outer.codebase.aliases.expand($0, in: function.context.typePath) }
         // `U` of `Command<T, U>`, named at this call by its receiver's declared type, when the awaited variant
         // returns that `U` too.
-        if let value = theirValue, value != ownValue, variant.returnType?.source == value,
+        if let value = theirType?.source, theirType.map(Codebase.spelledAlike) != ownValue,
+            variant.returnType?.source == value,
             let argument = genericArguments(at: call, of: function, variant: variant)[value]
         {
-            theirValue = outer.codebase.aliases.expand(argument, in: outer.function.context.typePath).source
+            theirType = outer.codebase.aliases.expand(argument, in: outer.function.context.typePath)
         }
+        let theirValue = theirType.map(Codebase.spelledAlike)
         guard ownValue == theirValue else {
             throw refuse(
                 call, "handler shape",
-                "it passes the handler on to `\(function.fullName)`, whose value is `\(theirValue ?? "Void")`, not "
-                    + "`\(ownValue ?? "Void")`")
+                "it passes the handler on to `\(function.fullName)`, whose value is `\(theirValue?.source ?? "Void")`, "
+                    + "not `\(ownValue?.source ?? "Void")`")
         }
         // The outer function's own delivery queue, passed on with its handler: the async version returns to its
         // caller instead, and the old function, kept as it is, still delivers there.
