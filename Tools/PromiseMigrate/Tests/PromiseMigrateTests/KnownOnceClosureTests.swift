@@ -57,8 +57,7 @@ import Testing
                 """
                                     do {
                                         guard let data = text.data(using: .utf8) else {
-                                            if let error = EncodingError() as (any Error)? { throw error }
-                                            return
+                                            throw EncodingError()
                                         }
                 """))
         #expect(text.contains("{ print($0) }\n                        return\n                    } catch {\n"))

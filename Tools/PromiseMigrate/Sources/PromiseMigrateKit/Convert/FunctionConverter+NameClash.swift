@@ -69,7 +69,7 @@ extension FunctionConverter {
     }
 
     /// Handler shapes `convert` writes no async version for (`FunctionConverter.convert` refuses them).
-    static let shapesWithoutAsyncForm: Set<HandlerShape> = [.valueAndError, .twoValuesAndError, .other]
+    static let shapesWithoutAsyncForm: Set<HandlerShape> = [.valueAndError, .other]
 
     /// Whether a call passing `arguments` (by label and type, in order) fits `parameters`: each parameter
     /// takes the next argument or has a default.

@@ -192,7 +192,7 @@ public struct FunctionConverter {
             throw refuse(
                 declaration.name, "handler shape",
                 "its handler takes a non-optional value even with an error: the wrapper would have none to pass")
-        case .twoValuesAndError, .other:
+        case .other:
             throw refuse(declaration.name, "handler shape", "its handler's shape has no async form")
         default: break
         }
@@ -570,6 +570,10 @@ public struct FunctionConverter {
                 [awaitValue, deliver("\(completion)(\(value), nil)")], [deliver("\(completion)(nil, error)")])
         case .optionalError:
             body = doCatch([awaitValue, deliver("\(completion)(nil)")], [deliver("\(completion)(error)")])
+        case .twoValuesAndError:
+            body = doCatch(
+                [awaitValue, deliver("\(completion)(\(value).0, \(value).1, nil)")],
+                [deliver("\(completion)(nil, nil, error)")])
         case .successAndFailure:
             let failureIndex = handler.failureParameterIndex ?? handler.parameterIndex
             let failureParameter = function.parameters[failureIndex]
@@ -586,7 +590,7 @@ public struct FunctionConverter {
             let success = handler.successArity == 0 ? "try await \(call)" : "let \(value) = try await \(call)"
             body = doCatch(
                 [success, deliver("\(completion)(\(successArguments))")], [deliver("\(failure)(\(error))")])
-        case .valueAndError, .twoValuesAndError, .other:
+        case .valueAndError, .other:
             body = []
         }
         // A codebase with a `Task` type of its own (a to-do app's model) hides Swift's.

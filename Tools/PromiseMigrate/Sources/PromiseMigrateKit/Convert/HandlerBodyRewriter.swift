@@ -882,7 +882,26 @@ final class HandlerBodyRewriter {
                 default: lines = [returning("(\(arguments.map(\.trimmedDescription).joined(separator: ", ")))")]
                 }
             }
-        case .twoValuesAndError, .other:
+        case .twoValuesAndError:
+            guard arguments.count == 3 else { throw unexpected(call) }
+            let (first, second, error) = (arguments[0], arguments[1], arguments[2])
+            if error.isNilLiteral {
+                if let value = [first, second].first(where: { !isKnownNonOptional($0, scope: scope) }) {
+                    throw refuse(
+                        call, "value may be nil",
+                        "it passes `\(value.trimmedDescription)` with no error, and it may be nil; the async version "
+                            + "returns both values: unwrap it first (`guard let`), calling the handler with an error "
+                            + "when it is nil")
+                }
+                lines = [returning("(\(first.trimmedDescription), \(second.trimmedDescription))")]
+            } else if first.isNilLiteral, second.isNilLiteral {
+                lines = try throwing(error, scope: scope, call: call)
+            } else {
+                throw refuse(
+                    call, "value and error",
+                    "it passes a value and an error: which one the caller gets is not clear; pass `nil` for the values")
+            }
+        case .other:
             throw refuse(call, "handler shape", "its handler's shape has no async form")
         }
         if lines.contains(where: { $0.hasPrefix("throw") || $0.contains(" throw ") }), scope.inDoCatch {
@@ -936,6 +955,30 @@ final class HandlerBodyRewriter {
             // `Type(…)` for a type of the codebase (the platform's `URL(string:)` and `Int(_:)` may fail).
             // `base.method(…)` on a known value, where the method is the standard library's that never
             // answers nil, or the codebase's declared with a non-optional result.
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                reference.baseName.text.first?.isUppercase == true
+            {
+                let name = reference.baseName.text
+                let declared = codebase.types(named: name).filter { !["extension", "protocol"].contains($0.kind) }
+                let labels = call.arguments.map { $0.label?.text ?? "_" }
+                // An enum's `init?(rawValue:)` is implicit.
+                guard !declared.isEmpty, labels != ["rawValue"] else { return false }
+                // No `init?` that takes these arguments, its own or a protocol extension's (a memberwise or
+                // declared `init` answers the type).
+                return !codebase.functions(named: "init").contains { key in
+                    let initializer = codebase.function(key)
+                    guard initializer.returnType != nil else { return false }
+                    var remaining = labels[...]
+                    for parameter in initializer.parameters {
+                        if remaining.first == parameter.label {
+                            remaining.removeFirst()
+                        } else if parameter.defaultValue == nil {
+                            return false
+                        }
+                    }
+                    return remaining.isEmpty
+                }
+            }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                 isKnownNonOptional(base, scope: scope)
             {

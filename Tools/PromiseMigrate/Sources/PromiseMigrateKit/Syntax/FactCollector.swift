@@ -336,7 +336,9 @@ final class FactCollector: SyntaxVisitor {
         facts.functions.append(
             FunctionRecord(
                 name: "init", parameters: signature.parameterClause.parameters, effects: signature.effectSpecifiers,
-                returnType: nil, modifiers: node.modifiers, attributes: node.attributes,
+                // `init?` and `init!` answer an optional.
+                returnType: node.optionalMark == nil ? nil : Self.optionalSelf,
+                modifiers: node.modifiers, attributes: node.attributes,
                 generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                 context: declarationContext, line: line(node.initKeyword), column: column(node.initKeyword)))
         functionDepth += 1
@@ -344,6 +346,10 @@ final class FactCollector: SyntaxVisitor {
         variables.pushParameters(signature.parameterClause.parameters)
         return .visitChildren
     }
+
+    /// What an `init?` answers, as a return type.
+    private static let optionalSelf = TypeSyntax(
+        OptionalTypeSyntax(wrappedType: IdentifierTypeSyntax(name: .identifier("Self"))))
 
     override func visitPost(_ node: InitializerDeclSyntax) {
         functionStack.removeLast()
