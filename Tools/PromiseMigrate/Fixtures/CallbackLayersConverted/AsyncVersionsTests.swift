@@ -13,6 +13,9 @@ struct AsyncVersionsTests {
         #expect(try await repository.record(id: 1) == Record(id: 1, name: "ada"))
         await #expect(throws: StoreError.missing(9)) { try await repository.record(id: 9) }
         #expect(await repository.size() == 2)
+        let (record, length) = try await repository.recordAndLength(id: 2)
+        #expect(record == Record(id: 2, name: "grace") && length == 5)
+        await #expect(throws: StoreError.missing(9)) { try await repository.recordAndLength(id: 9) }
         let service = UserService(repository: repository)
         #expect(try await service.user(id: 2) == User(id: 2, displayName: "Grace"))
         #expect(try await service.users(first: 1, second: 2).map(\.displayName) == ["ada", "grace"])

@@ -130,4 +130,37 @@ import Testing
         #expect(stderr.contains("tag(id:completion:): it passes `Tag(text: text)` with no error"), "\(stderr)")
         #expect(stderr.contains("color(id:completion:): it passes `Color(rawValue: text)` with no error"), "\(stderr)")
     }
+
+    /// `record.name.count`: a property of the standard library's that is never nil, reached without `?.`;
+    /// unless the codebase declares one of that name optional.
+    @Test func aStandardPropertyReachedWithoutOptionalChainingIsAValue() throws {
+        let (stderr, _) = try convert(
+            """
+            struct Shelf: Sendable { var count: Int? }
+            final class Api: Sendable {
+                let store = Store()
+                func length(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {
+                    store.load(id: id) { text, error in
+                        guard let text else { return completion(nil, nil, error) }
+                        completion(text, text.utf8.count, nil)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("it passes `text.utf8.count` with no error, and it may be nil"), "\(stderr)")
+        let (plainErrors, plain) = try convert(
+            """
+            final class Api: Sendable {
+                let store = Store()
+                func length(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {
+                    store.load(id: id) { text, error in
+                        guard let text else { return completion(nil, nil, error) }
+                        completion(text, text.utf8.count, nil)
+                    }
+                }
+            }
+            """)
+        #expect(plainErrors.contains("1 function(s) converted"), "\(plainErrors)")
+        #expect(plain.contains("        return (text, text.utf8.count)\n"), "\(plain)")
+    }
 }

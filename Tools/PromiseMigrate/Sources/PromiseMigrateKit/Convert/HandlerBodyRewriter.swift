@@ -950,6 +950,15 @@ final class HandlerBodyRewriter {
             return scope.nonOptional.contains(name) || name == "self"
         }
         if expression.is(ForceUnwrapExprSyntax.self) { return true }
+        // `record.name.count`: reached without `?.`, a property of the standard library's that is never nil,
+        // unless a type of the codebase declares one of that name optional.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            !base.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .postfixQuestionMark }),
+            Self.nonOptionalProperties.contains(member.declName.baseName.text),
+            !codebase.declaresOptionalProperty(named: member.declName.baseName.text)
+        {
+            return true
+        }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // `base.method(…)` on a known value, unless the method is one that answers with an optional;
             // `Type(…)` for a type of the codebase (the platform's `URL(string:)` and `Int(_:)` may fail).
@@ -993,6 +1002,11 @@ final class HandlerBodyRewriter {
         }
         return Self.isNonOptionalExpression(expression)
     }
+
+    /// Properties of the standard library and Foundation that are never nil.
+    static let nonOptionalProperties: Set<String> = [
+        "count", "isEmpty", "description", "absoluteString", "lastPathComponent", "keys", "values",
+    ]
 
     /// Operators that give a `Bool`.
     static let booleanOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||"]

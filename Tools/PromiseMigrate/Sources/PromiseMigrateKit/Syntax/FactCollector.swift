@@ -220,6 +220,7 @@ final class FactCollector: SyntaxVisitor {
             kind: "class", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -230,6 +231,7 @@ final class FactCollector: SyntaxVisitor {
             kind: "struct", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -240,6 +242,7 @@ final class FactCollector: SyntaxVisitor {
             kind: "enum", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -250,6 +253,7 @@ final class FactCollector: SyntaxVisitor {
             kind: "actor", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -260,6 +264,7 @@ final class FactCollector: SyntaxVisitor {
             kind: "protocol", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: nil)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -271,6 +276,7 @@ final class FactCollector: SyntaxVisitor {
             attributes: node.attributes, modifiers: node.modifiers, generics: nil, whereClause: node.genericWhereClause)
         // An extension sees the generic parameters of the type it extends; record them when known.
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
+        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -345,6 +351,25 @@ final class FactCollector: SyntaxVisitor {
         pushContext(declaredAsync: signature.effectSpecifiers?.asyncSpecifier != nil)
         variables.pushParameters(signature.parameterClause.parameters)
         return .visitChildren
+    }
+
+    /// The properties a member block declares whose type is optional or not stated.
+    private static func maybeNilProperties(of members: MemberBlockSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let type = binding.typeAnnotation?.type
+                if type == nil || type!.is(OptionalTypeSyntax.self)
+                    || type!.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+                    || type!.trimmedDescription.hasPrefix("Optional<")
+                {
+                    names.insert(name)
+                }
+            }
+        }
+        return names
     }
 
     /// What an `init?` answers, as a return type.

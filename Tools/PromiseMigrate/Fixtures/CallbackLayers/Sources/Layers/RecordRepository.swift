@@ -27,6 +27,18 @@ public final class RecordRepository: Sendable {
         }
     }
 
+    /// The record with `id` and the length of its name: two values, URLSession's shape.
+    public func recordAndLength(id: Int, completion: @escaping @Sendable (Record?, Int?, Error?) -> Void) {
+        store.load(id: id) { result in
+            switch result {
+            case .success(let record):
+                completion(record, record.name.count, nil)
+            case .failure(let error):
+                completion(nil, nil, error)
+            }
+        }
+    }
+
     /// Whether the store answers.
     public func checkConnection(completion: @escaping @Sendable (Error?) -> Void) {
         store.ping { error in

@@ -16,6 +16,21 @@ struct LayersTests {
         #expect(error == nil)
     }
 
+    @Test func recordAndLengthAnswerTogether() async {
+        let repository = RecordRepository(store: store)
+        let (record, length, error) = await withCheckedContinuation { continuation in
+            repository.recordAndLength(id: 2) { continuation.resume(returning: ($0, $1, $2)) }
+        }
+        #expect(record == Record(id: 2, name: "grace"))
+        #expect(length == 5)
+        #expect(error == nil)
+        let missing = await withCheckedContinuation { continuation in
+            repository.recordAndLength(id: 9) { continuation.resume(returning: ($0 == nil && $1 == nil, $2)) }
+        }
+        #expect(missing.0)
+        #expect(missing.1 as? StoreError == .missing(9))
+    }
+
     @Test func missingRecordFails() async {
         let repository = RecordRepository(store: store)
         let (record, error) = await withCheckedContinuation { continuation in
