@@ -57,7 +57,8 @@ import Testing
                 """
                                     do {
                                         guard let data = text.data(using: .utf8) else {
-                                            throw EncodingError()
+                                            if let error = EncodingError() as (any Error)? { throw error }
+                                            return
                                         }
                 """))
         #expect(text.contains("{ print($0) }\n                        return\n                    } catch {\n"))

@@ -164,7 +164,7 @@ import Testing
         #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
         #expect(
             stderr.contains(
-                "start(completion:): the handler is used in a closure passed to `net.fetch`, called under `try`"),
+                "start(completion:): the handler is handed to `net.fetch`, called under `try`"),
             "\(stderr)")
         #expect(!text.contains("func start() async"), "\(text)")
     }
@@ -218,11 +218,11 @@ import Testing
             """)
         #expect(
             stderr.contains(
-                "a(completion:): the handler is used in a closure passed to `net.send`, called under `try`"),
+                "a(completion:): the handler is handed to `net.send`, called under `try`"),
             "\(stderr)")
         #expect(
             stderr.contains(
-                "b(completion:): the handler is used in a closure passed to `net.send`, called under `try`"),
+                "b(completion:): the handler is handed to `net.send`, called under `try`"),
             "\(stderr)")
     }
 

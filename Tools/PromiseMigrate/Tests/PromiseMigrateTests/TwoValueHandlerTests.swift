@@ -3,7 +3,7 @@ import PromiseMigrateKit
 import Testing
 
 /// `convert --functions` on `(A?, B?, Error?)` handlers, URLSession's shape: the async version returns both
-/// values as a tuple. And which values a handler may be given as known to be there.
+/// values as a tuple.
 @Suite struct TwoValueHandlerTests {
     static let store = """
         import Foundation
@@ -36,7 +36,9 @@ import Testing
                             completion(nil, nil, ApiError.empty)
                             return
                         }
-                        completion(Page(items: [text]), Meta(total: 1), nil)
+                        let page: Page = Page(items: [text])
+                        let meta: Meta = Meta(total: 1)
+                        completion(page, meta, nil)
                     }
                 }
                 func firstPage(completion: @escaping @Sendable (Page?, Meta?, Error?) -> Void) {
@@ -50,7 +52,9 @@ import Testing
                 """
                     func page(id: Int) async throws -> (Page, Meta) {
                         let text = try await store.load(id: id)
-                        return (Page(items: [text]), Meta(total: 1))
+                        let page: Page = Page(items: [text])
+                        let meta: Meta = Meta(total: 1)
+                        return (page, meta)
                     }
                 """), "\(text)")
         #expect(
@@ -90,77 +94,58 @@ import Testing
         #expect(stderr.contains("both(id:completion:): it passes a value and an error"), "\(stderr)")
     }
 
-    /// `Type(…)` of a codebase type answers the type, unless an `init?` takes those arguments (its own, or a
-    /// protocol extension's) or it is an enum's implicit `init?(rawValue:)`.
-    @Test func aCodebaseTypesInitializerIsKnownToAnswerAValue() throws {
-        let (stderr, text) = try convert(
-            """
-            struct User: Sendable { let name: String }
-            struct Tag: Sendable {
-                let text: String
-                init?(text: String, strict: Bool = false) {
-                    guard !text.isEmpty else { return nil }
-                    self.text = text
-                }
-            }
-            enum Color: String, Sendable { case red }
-            final class Api: Sendable {
-                let store = Store()
-                func user(id: Int, completion: @escaping @Sendable (User?, Error?) -> Void) {
-                    store.load(id: id) { text, error in
-                        guard let text else { return completion(nil, error) }
-                        completion(User(name: text), nil)
-                    }
-                }
-                func tag(id: Int, completion: @escaping @Sendable (Tag?, Error?) -> Void) {
-                    store.load(id: id) { text, error in
-                        guard let text else { return completion(nil, error) }
-                        completion(Tag(text: text), nil)
-                    }
-                }
-                func color(id: Int, completion: @escaping @Sendable (Color?, Error?) -> Void) {
-                    store.load(id: id) { text, error in
-                        guard let text else { return completion(nil, error) }
-                        completion(Color(rawValue: text), nil)
-                    }
-                }
-            }
-            """)
-        #expect(text.contains("        return User(name: text)\n"), "\(text)")
-        #expect(stderr.contains("tag(id:completion:): it passes `Tag(text: text)` with no error"), "\(stderr)")
-        #expect(stderr.contains("color(id:completion:): it passes `Color(rawValue: text)` with no error"), "\(stderr)")
-    }
-
-    /// `record.name.count`: a property of the standard library's that is never nil, reached without `?.`;
-    /// unless the codebase declares one of that name optional.
-    @Test func aStandardPropertyReachedWithoutOptionalChainingIsAValue() throws {
+    /// `nil` for one value, an error that is a property of a value (it may be nil), a caller whose closure takes
+    /// the two values: each refused with its own reason.
+    @Test func whatCannotBeExpressedIsRefusedWithItsReason() throws {
         let (stderr, _) = try convert(
             """
-            struct Shelf: Sendable { var count: Int? }
+            final class Box: Sendable { let lastError: Error? = nil }
             final class Api: Sendable {
                 let store = Store()
-                func length(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {
+                let box = Box()
+                func half(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {
                     store.load(id: id) { text, error in
                         guard let text else { return completion(nil, nil, error) }
-                        completion(text, text.utf8.count, nil)
+                        completion(nil, text.count, nil)
+                    }
+                }
+                func last(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {
+                    store.load(id: id) { text, error in
+                        guard let text else { return completion(nil, nil, self.box.lastError) }
+                        let size: Int = text.count
+                        completion(text, size, nil)
                     }
                 }
             }
             """)
-        #expect(stderr.contains("it passes `text.utf8.count` with no error, and it may be nil"), "\(stderr)")
-        let (plainErrors, plain) = try convert(
+        #expect(stderr.contains("half(id:completion:): it passes `nil` for a value with no error"), "\(stderr)")
+        #expect(
+            stderr.contains("last(id:completion:): it passes `self.box.lastError` as the error, and it may be nil"),
+            "\(stderr)")
+    }
+
+    @Test func aCallersClosureOverTwoValuesIsRefusedWithItsReason() throws {
+        let (stderr, _) = try convert(
             """
             final class Api: Sendable {
-                let store = Store()
-                func length(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {
-                    store.load(id: id) { text, error in
-                        guard let text else { return completion(nil, nil, error) }
-                        completion(text, text.utf8.count, nil)
+                func pair(id: Int) async throws -> (String, Int) { ("", 0) }
+                @available(*, renamed: "pair(id:)")
+                func pair(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) {}
+                func size(id: Int, completion: @escaping @Sendable (Int?, Error?) -> Void) {
+                    pair(id: id) { text, size, error in
+                        completion(size, error)
                     }
                 }
+                func handedOn(id: Int, completion: @escaping @Sendable (String?, Int?, Error?) -> Void) throws {
+                    try check()
+                    try pair(id: id, completion: completion)
+                }
+                func check() throws {}
             }
             """)
-        #expect(plainErrors.contains("1 function(s) converted"), "\(plainErrors)")
-        #expect(plain.contains("        return (text, text.utf8.count)\n"), "\(plain)")
+        #expect(stderr.contains("size(id:completion:): its closure takes two values and an error"), "\(stderr)")
+        #expect(
+            stderr.contains("handedOn(id:completion:): the handler is handed to `pair`, called under `try`"),
+            "\(stderr)")
     }
 }

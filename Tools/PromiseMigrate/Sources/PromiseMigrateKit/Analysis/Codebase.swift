@@ -192,12 +192,6 @@ public struct Codebase: Sendable {
         return current
     }
 
-    /// Whether a type of the codebase declares a property `name` of an optional type, or of a type it does
-    /// not state.
-    func declaresOptionalProperty(named name: String) -> Bool {
-        typesByName.values.contains { records in records.contains { $0.maybeNilProperties.contains(name) } }
-    }
-
     /// The type of property `name` as a declaration of `owner` (or of a type it inherits from) states it.
     func propertyType(named name: String, in owner: String) -> String? {
         for type in family(of: owner) {

@@ -179,7 +179,12 @@ struct ClosureInliner {
             return try split(
                 value: values.first, success: body, error: errors.first, errorType: failureErrorType,
                 failure: Array(failure.statements), scope: scope, indent: indent)
-        case .twoValuesAndError, .other:
+        case .twoValuesAndError:
+            throw refuse(
+                call,
+                "its closure takes two values and an error, which the tool does not inline: hand the handler "
+                    + "on (`api(x, completion: completion)`), or convert by hand")
+        case .other:
             throw refuse(call, "its handler's shape has no async form")
         }
     }

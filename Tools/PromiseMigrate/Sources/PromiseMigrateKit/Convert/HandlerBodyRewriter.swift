@@ -430,9 +430,9 @@ final class HandlerBodyRewriter {
         if let call = TriedHandlerCallFinder.find(in: item, names: handlerNames) {
             throw refuse(
                 call, "throwing call",
-                "the handler is used in a closure passed to "
+                "the handler is handed to "
                     + "`\(Self.oneLine(call.calledExpression.trimmedDescription))`, called under `try`: the tool "
-                    + "does not convert such a call, whose errors come two ways (thrown, or passed to the closure) "
+                    + "does not convert such a call, whose errors come two ways (thrown, or passed to the handler) "
                     + "that this code may handle apart; convert it by hand")
         }
         if let returnStatement = item.item.as(ReturnStmtSyntax.self) {
@@ -886,6 +886,12 @@ final class HandlerBodyRewriter {
             guard arguments.count == 3 else { throw unexpected(call) }
             let (first, second, error) = (arguments[0], arguments[1], arguments[2])
             if error.isNilLiteral {
+                if [first, second].contains(where: \.isNilLiteral) {
+                    throw refuse(
+                        call, "value may be nil",
+                        "it passes `nil` for a value with no error: the async version returns both values; pass "
+                            + "both, or an error")
+                }
                 if let value = [first, second].first(where: { !isKnownNonOptional($0, scope: scope) }) {
                     throw refuse(
                         call, "value may be nil",
@@ -927,7 +933,17 @@ final class HandlerBodyRewriter {
         _ error: ExprSyntax, scope: Scope, call: FunctionCallExprSyntax
     ) throws(FunctionRefusal) -> [String] {
         if let name = error.identifier, let caught = scope.errorAliases[name] { return ["throw \(caught)"] }
-        if isKnownNonOptional(error, scope: scope) || !error.is(DeclReferenceExprSyntax.self) {
+        // A name or a property of a value (`self.box.lastError`) may be nil; a call, or a case
+        // (`APIError.gone`, `.gone`), is the error.
+        let member = error.as(MemberAccessExprSyntax.self)
+        let isCase =
+            member.map { member in
+                member.base.map { $0.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true }
+                    ?? true
+            } ?? false
+        if isKnownNonOptional(error, scope: scope) || isCase
+            || !(error.is(DeclReferenceExprSyntax.self) || member != nil)
+        {
             return ["throw \(error.trimmedDescription)"]
         }
         throw refuse(
@@ -950,44 +966,11 @@ final class HandlerBodyRewriter {
             return scope.nonOptional.contains(name) || name == "self"
         }
         if expression.is(ForceUnwrapExprSyntax.self) { return true }
-        // `record.name.count`: reached without `?.`, a property of the standard library's that is never nil,
-        // unless a type of the codebase declares one of that name optional.
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-            !base.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .postfixQuestionMark }),
-            Self.nonOptionalProperties.contains(member.declName.baseName.text),
-            !codebase.declaresOptionalProperty(named: member.declName.baseName.text)
-        {
-            return true
-        }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // `base.method(…)` on a known value, unless the method is one that answers with an optional;
             // `Type(…)` for a type of the codebase (the platform's `URL(string:)` and `Int(_:)` may fail).
             // `base.method(…)` on a known value, where the method is the standard library's that never
             // answers nil, or the codebase's declared with a non-optional result.
-            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
-                reference.baseName.text.first?.isUppercase == true
-            {
-                let name = reference.baseName.text
-                let declared = codebase.types(named: name).filter { !["extension", "protocol"].contains($0.kind) }
-                let labels = call.arguments.map { $0.label?.text ?? "_" }
-                // An enum's `init?(rawValue:)` is implicit.
-                guard !declared.isEmpty, labels != ["rawValue"] else { return false }
-                // No `init?` that takes these arguments, its own or a protocol extension's (a memberwise or
-                // declared `init` answers the type).
-                return !codebase.functions(named: "init").contains { key in
-                    let initializer = codebase.function(key)
-                    guard initializer.returnType != nil else { return false }
-                    var remaining = labels[...]
-                    for parameter in initializer.parameters {
-                        if remaining.first == parameter.label {
-                            remaining.removeFirst()
-                        } else if parameter.defaultValue == nil {
-                            return false
-                        }
-                    }
-                    return remaining.isEmpty
-                }
-            }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                 isKnownNonOptional(base, scope: scope)
             {
@@ -1002,11 +985,6 @@ final class HandlerBodyRewriter {
         }
         return Self.isNonOptionalExpression(expression)
     }
-
-    /// Properties of the standard library and Foundation that are never nil.
-    static let nonOptionalProperties: Set<String> = [
-        "count", "isEmpty", "description", "absoluteString", "lastPathComponent", "keys", "values",
-    ]
 
     /// Operators that give a `Bool`.
     static let booleanOperators: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||"]
@@ -1226,8 +1204,8 @@ final class HandlerBodyRewriter {
     }
 }
 
-/// A call under `try`, `try?` or `try!` (outside nested closures) one of whose closures uses the handler
-/// (`names`): the call that takes that closure.
+/// A call under `try`, `try?` or `try!` (outside nested closures) that is handed the handler (`names`), or one
+/// of whose closures uses it: the call that takes it.
 final class TriedHandlerCallFinder: SyntaxVisitor {
     private let names: Set<String>
     private var found: FunctionCallExprSyntax?
@@ -1250,6 +1228,15 @@ final class TriedHandlerCallFinder: SyntaxVisitor {
     }
     override func visitPost(_ node: TryExprSyntax) { tries -= 1 }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    // `try api(x, completion: completion)`: the handler handed on under `try`.
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if tries > 0, found == nil,
+            node.arguments.contains(where: { $0.expression.identifier.map(names.contains) == true })
+        {
+            found = node
+        }
+        return .visitChildren
+    }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         if tries > 0, found == nil, HandlerUseFinder.find(in: node, names: names).mentions {
             var ancestor = node.parent

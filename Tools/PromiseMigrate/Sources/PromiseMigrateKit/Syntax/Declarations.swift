@@ -123,8 +123,6 @@ public struct TypeRecord: Hashable, Sendable {
     public var hasCancelMethod: Bool
     /// Its stored and computed properties whose types the declaration states, by name (simple type names).
     public var propertyTypes: [String: String] = [:]
-    /// Its properties whose declared type is optional, or not stated.
-    public var maybeNilProperties: Set<String> = []
 
     /// The last component of the path.
     public var simpleName: String { path.split(separator: ".").last.map(String.init) ?? path }

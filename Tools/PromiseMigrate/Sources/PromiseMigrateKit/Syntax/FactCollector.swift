@@ -220,7 +220,6 @@ final class FactCollector: SyntaxVisitor {
             kind: "class", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
-        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -231,7 +230,6 @@ final class FactCollector: SyntaxVisitor {
             kind: "struct", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
-        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -242,7 +240,6 @@ final class FactCollector: SyntaxVisitor {
             kind: "enum", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
-        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -253,7 +250,6 @@ final class FactCollector: SyntaxVisitor {
             kind: "actor", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: node.genericParameterClause)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
-        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -264,7 +260,6 @@ final class FactCollector: SyntaxVisitor {
             kind: "protocol", name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
             modifiers: node.modifiers, generics: nil)
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
-        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -276,7 +271,6 @@ final class FactCollector: SyntaxVisitor {
             attributes: node.attributes, modifiers: node.modifiers, generics: nil, whereClause: node.genericWhereClause)
         // An extension sees the generic parameters of the type it extends; record them when known.
         types[types.count - 1].record.propertyTypes = variables.pushMembers(of: node.memberBlock)
-        types[types.count - 1].record.maybeNilProperties = Self.maybeNilProperties(of: node.memberBlock)
         return .visitChildren
     }
 
@@ -342,9 +336,7 @@ final class FactCollector: SyntaxVisitor {
         facts.functions.append(
             FunctionRecord(
                 name: "init", parameters: signature.parameterClause.parameters, effects: signature.effectSpecifiers,
-                // `init?` and `init!` answer an optional.
-                returnType: node.optionalMark == nil ? nil : Self.optionalSelf,
-                modifiers: node.modifiers, attributes: node.attributes,
+                returnType: nil, modifiers: node.modifiers, attributes: node.attributes,
                 generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                 context: declarationContext, line: line(node.initKeyword), column: column(node.initKeyword)))
         functionDepth += 1
@@ -352,29 +344,6 @@ final class FactCollector: SyntaxVisitor {
         variables.pushParameters(signature.parameterClause.parameters)
         return .visitChildren
     }
-
-    /// The properties a member block declares whose type is optional or not stated.
-    private static func maybeNilProperties(of members: MemberBlockSyntax) -> Set<String> {
-        var names: Set<String> = []
-        for member in members.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let type = binding.typeAnnotation?.type
-                if type == nil || type!.is(OptionalTypeSyntax.self)
-                    || type!.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-                    || type!.trimmedDescription.hasPrefix("Optional<")
-                {
-                    names.insert(name)
-                }
-            }
-        }
-        return names
-    }
-
-    /// What an `init?` answers, as a return type.
-    private static let optionalSelf = TypeSyntax(
-        OptionalTypeSyntax(wrappedType: IdentifierTypeSyntax(name: .identifier("Self"))))
 
     override func visitPost(_ node: InitializerDeclSyntax) {
         functionStack.removeLast()

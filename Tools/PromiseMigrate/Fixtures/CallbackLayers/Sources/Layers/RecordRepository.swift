@@ -32,7 +32,8 @@ public final class RecordRepository: Sendable {
         store.load(id: id) { result in
             switch result {
             case .success(let record):
-                completion(record, record.name.count, nil)
+                let length: Int = record.name.count
+                completion(record, length, nil)
             case .failure(let error):
                 completion(nil, nil, error)
             }
