@@ -849,11 +849,7 @@ final class HandlerBodyRewriter {
             let (value, error) = (arguments[0], arguments[1])
             if error.isNilLiteral {
                 if handler.shape == .optionalValueAndError, !isKnownNonOptional(value, scope: scope) {
-                    throw refuse(
-                        call, "value may be nil",
-                        "it passes `\(value.trimmedDescription)` with no error, and it may be nil; the async version "
-                            + "returns a value: unwrap it first (`guard let`), calling the handler with an error "
-                            + "when it is nil")
+                    throw valueMayBeNil(value, call: call, returning: "a value")
                 }
                 lines = [returning(value.trimmedDescription)]
             } else if value.isNilLiteral || handler.shape == .valueAndError {
@@ -893,11 +889,7 @@ final class HandlerBodyRewriter {
                             + "both, or an error")
                 }
                 if let value = [first, second].first(where: { !isKnownNonOptional($0, scope: scope) }) {
-                    throw refuse(
-                        call, "value may be nil",
-                        "it passes `\(value.trimmedDescription)` with no error, and it may be nil; the async version "
-                            + "returns both values: unwrap it first (`guard let`), calling the handler with an error "
-                            + "when it is nil")
+                    throw valueMayBeNil(value, call: call, returning: "both values")
                 }
                 lines = [returning("(\(first.trimmedDescription), \(second.trimmedDescription))")]
             } else if first.isNilLiteral, second.isNilLiteral {
@@ -917,6 +909,16 @@ final class HandlerBodyRewriter {
                     + "move the call out of the `do`")
         }
         return Rewritten(lines: lines.map { indent + $0 }, exit: .always)
+    }
+
+    /// `completion(cached, nil)` where `cached` may be nil: the async version returns `what` instead.
+    private func valueMayBeNil(_ value: ExprSyntax, call: FunctionCallExprSyntax, returning what: String)
+        -> FunctionRefusal
+    {
+        refuse(
+            call, "value may be nil",
+            "it passes `\(value.trimmedDescription)` with no error, and it may be nil; the async version returns "
+                + "\(what): unwrap it first (`guard let`), calling the handler with an error when it is nil")
     }
 
     private func unexpected(_ call: FunctionCallExprSyntax) -> FunctionRefusal {
