@@ -17,9 +17,13 @@ enum XcodeProjectReader {
         }
         let mainGroup = objects[rootObject]?["mainGroup"]?.string
         var resolved: [String: String?] = [:]
+        // Groups being resolved: a group that contains itself (a damaged project) has no path, rather than
+        // recursing until the stack runs out.
+        var resolving: Set<String> = []
         func path(of id: String) -> String? {
             if let known = resolved[id] { return known }
-            guard let object = objects[id] else { return nil }
+            guard let object = objects[id], resolving.insert(id).inserted else { return nil }
+            defer { resolving.remove(id) }
             let own = object["path"]?.string
             let result: String?
             switch object["sourceTree"]?.string ?? "<group>" {
