@@ -130,11 +130,9 @@ struct ClosureInliner {
             var inner = scope
             try declare(result, in: &inner, nonOptional: true)
             var lines = ["\(indent)let \(result): Result<\(valueType.source), \(thrownType ?? "any Error")>"]
-            // (A closure's `error` would be hidden by the catch's own.)
-            let caught = result == "error" ? "caught" : "error"
+            let (catchHead, caught) = Self.catchClause(besides: result)
             lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))"]
-            lines += ["\(indent)} catch\(caught == "error" ? "" : " let \(caught)") {"]
-            lines += ["\(indent)    \(result) = .failure(\(caught))", "\(indent)}"]
+            lines += ["\(indent)\(catchHead)", "\(indent)    \(result) = .failure(\(caught))", "\(indent)}"]
             let rest = try outer.block(body, scope: inner, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
         case .optionalValueAndError, .valueAndError:
@@ -164,9 +162,8 @@ struct ClosureInliner {
             try declare(errorName, in: &inner, nonOptional: false)
             var lines = ["\(indent)let \(errorName): (any Error)?"]
             lines += ["\(indent)do {", "\(indent)    \(awaited)", "\(indent)    \(errorName) = nil"]
-            let caught = errorName == "error" ? "caught" : "error"
-            lines += ["\(indent)} catch\(caught == "error" ? "" : " let \(caught)") {"]
-            lines += ["\(indent)    \(errorName) = \(caught)", "\(indent)}"]
+            let (catchHead, caught) = Self.catchClause(besides: errorName)
+            lines += ["\(indent)\(catchHead)", "\(indent)    \(errorName) = \(caught)", "\(indent)}"]
             let rest = try outer.block(body, scope: inner, indent: indent)
             return Rewritten(lines: lines + rest.lines, exit: rest.exit)
         case .successAndFailure:
@@ -190,6 +187,12 @@ struct ClosureInliner {
     }
 
     private var valueIsVoid: Bool { valueType?.isVoid ?? true }
+
+    /// `} catch {` and the name of what it caught, `error`; `} catch let caught {` where the closure's own
+    /// `name` is `error`, which the catch's would hide.
+    private static func catchClause(besides name: String) -> (head: String, caught: String) {
+        name == "error" ? ("} catch let caught {", "caught") : ("} catch {", "error")
+    }
 
     /// `guard let v else { F }; S`, `if let e { F } else if let v { S }`, `if let e { F } else { S }`,
     /// `if let e { F }; [guard let v else { … };] S`.

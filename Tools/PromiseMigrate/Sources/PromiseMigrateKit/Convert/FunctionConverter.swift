@@ -282,6 +282,13 @@ public struct FunctionConverter {
                         + "(variadic, inout, autoclosure or unnamed)")
             }
         }
+        // A stub (a test double's requirement): nothing to convert, and nothing to fix.
+        if body.statements.isEmpty {
+            throw refuse(
+                declaration.name, "empty body",
+                "its body is empty, so it never calls the handler (a stub?): an async version could never return; "
+                    + "leave it as it is")
+        }
         let indent = CallConverter.indentation(before: declaration.leadingTrivia)
         func rewrite(widening: Bool) throws(FunctionRefusal) -> (HandlerBodyRewriter, HandlerBodyRewriter.Rewritten) {
             let rewriter = HandlerBodyRewriter(
@@ -307,13 +314,6 @@ public struct FunctionConverter {
             (rewriter, rewritten) = try rewrite(widening: false)
         } catch  where error.kind == "typed failure" {
             (rewriter, rewritten) = try rewrite(widening: true)
-        }
-        // A stub (a test double's requirement): nothing to convert, and nothing to fix.
-        if body.statements.isEmpty {
-            throw refuse(
-                declaration.name, "empty body",
-                "its body is empty, so it never calls the handler (a stub?): an async version could never return; "
-                    + "leave it as it is")
         }
         if rewritten.exit != .always {
             throw refuse(
