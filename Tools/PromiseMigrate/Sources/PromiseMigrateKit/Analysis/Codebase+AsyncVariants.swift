@@ -10,8 +10,9 @@ extension Codebase {
         let function = function(key)
         if let renamed = function.renamedTo {
             let name = String(renamed.prefix { $0 != "(" })
+            // Overloads that differ only in their handler are renamed alike: the one returning this value.
             if let match = functions(named: name).first(where: {
-                self.function($0).isAsync && self.function($0).fullName == renamed
+                self.function($0).isAsync && self.function($0).fullName == renamed && serves($0, key)
             }) {
                 return match
             }
@@ -130,6 +131,30 @@ extension Codebase {
             else { return false }
             return otherHandler.remainingLabels(of: candidate) == labels
                 && Self.sameType(candidate.context.typePath, function.context.typePath)
+        }
+    }
+
+    /// Whether a call of `variant`, the async variant of `key`, must say what it returns: another async
+    /// function of its type has its name and labels (overloads by result), or will, once `key`'s overloads
+    /// that differ only in their handler are converted, or a generic parameter appears only in its result.
+    public func resultIsAmbiguous(variant: FunctionKey, of key: FunctionKey) -> Bool {
+        let async = function(variant)
+        if let returned = async.returnType,
+            !returned.referencedNames.intersection(async.genericParameterNames)
+                .subtracting(async.parameters.flatMap(\.type.referencedNames)).isEmpty
+        {
+            return true
+        }
+        if !overloadsDifferingOnlyInHandler(of: key).isEmpty { return true }
+        // Not a protocol's requirement and its default, which return one type.
+        return functions(named: async.name).contains { other in
+            let candidate = function(other)
+            return other != variant && candidate.isAsync && candidate.fullName == async.fullName
+                && candidate.isStatic == async.isStatic
+                && Self.sameType(candidate.context.typePath, async.context.typePath)
+                && !sameValueType(
+                    candidate.returnType, in: candidate.context.typePath, async.returnType,
+                    in: async.context.typePath)
         }
     }
 

@@ -13,8 +13,8 @@ import SwiftSyntax
 struct ClosureInliner {
     let outer: HandlerBodyRewriter
     let call: FunctionCallExprSyntax
-    /// `try await api.load(id: id)`.
-    let awaited: String
+    /// `try await api.load(id: id)`, with `as T` where overloads differ only in what they return.
+    var awaited: String
     /// The handler's value type, typealiases expanded.
     let valueType: TypeRef?
     /// For a `success:`/`failure:` pair: how the failure closure's error is typed.
@@ -36,7 +36,7 @@ struct ClosureInliner {
 
     /// Whether `type` can be written in the converted function as it is: no generic parameter of the
     /// callee, and no type nested in another that the function is not inside (`Store.Item` as `Item`).
-    private func writable(_ type: TypeRef) -> Bool {
+    func writable(_ type: TypeRef) -> Bool {
         let codebase = outer.codebase
         let ownPath = outer.function.context.typePath
         return type.referencedNames.allSatisfy { name in

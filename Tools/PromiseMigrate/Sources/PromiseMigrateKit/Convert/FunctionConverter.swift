@@ -234,15 +234,14 @@ public struct FunctionConverter {
                         + "convert by hand")
             }
         }
-        if let value = handler.valueType, !returnsHandle,
-            let generic = value.referencedNames.intersection(function.genericParameterNames)
-                .subtracting(kept.flatMap { function.parameters[$0].type.referencedNames }).sorted().first
-        {
-            throw refuse(
-                declaration.name, "generic result",
-                "its generic parameter `\(generic)` appears only in the handler: the wrapper's call of the async "
-                    + "version could not infer it")
-        }
+        // The wrapper's call says what it returns (`as (I, Self)`) where the result alone picks the overload, or
+        // alone names a generic parameter.
+        let genericOnlyInResult =
+            handler.valueType.map {
+                !$0.referencedNames.intersection(function.genericParameterNames)
+                    .subtracting(kept.flatMap { function.parameters[$0].type.referencedNames }).isEmpty
+            } ?? false
+        let coercesResult = genericOnlyInResult || !codebase.overloadsDifferingOnlyInHandler(of: key).isEmpty
         // A synchronous `value(for:)` beside a new `value(for:) async` (in the type, a superclass, a
         // subclass, or a protocol it conforms to), or another callback overload that would get the same
         // async name: async code calling it would get the new function, or the two would clash.
@@ -416,7 +415,8 @@ public struct FunctionConverter {
             lines.append("\(indent)\(header) {")
             lines += wrapperBody(
                 function: function, handler: handler, kept: asyncKept, onMainQueue: onMainQueue,
-                typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor, indent: indent + "    ")
+                typedFailure: rewriter.typedFailure, mainActor: rewriter.runsOnMainActor, coercesResult: coercesResult,
+                indent: indent + "    ")
             lines += ["\(indent)}", ""]
         }
         lines += docComment(
@@ -534,7 +534,7 @@ public struct FunctionConverter {
 
     private func wrapperBody(
         function: FunctionRecord, handler: HandlerInfo, kept: [Int], onMainQueue: Bool, typedFailure: String?,
-        mainActor: Bool, indent: String
+        mainActor: Bool, coercesResult: Bool, indent: String
     ) -> [String] {
         let names = Set(function.parameters.map(\.name))
         let value = ["value", "asyncValue", "convertedValue"].first { !names.contains($0) } ?? "value_"
@@ -545,7 +545,8 @@ public struct FunctionConverter {
         // A parameter named as the function (`task(_ task:…)`) hides the method: name it through `self`.
         let shadowed = function.parameters.contains { $0.name == function.name }
         let receiver = shadowed ? (function.isStatic ? "Self." : "self.") : ""
-        let call = "\(receiver)\(function.name)(\(arguments))"
+        let returned = handler.valueType.flatMap { $0.isVoid ? nil : $0.source } ?? "Void"
+        let call = "\(receiver)\(function.name)(\(arguments))" + (coercesResult ? " as \(returned)" : "")
         let handlerParameter = function.parameters[handler.parameterIndex]
         let optionalMark = handlerParameter.type != handlerParameter.type.withoutOptional ? "?" : ""
         let completion = handlerParameter.name + optionalMark

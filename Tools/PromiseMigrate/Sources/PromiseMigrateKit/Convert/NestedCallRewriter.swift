@@ -120,8 +120,11 @@ struct NestedCallRewriter {
             outer.awaitsHandlerCalledAtOnce = true
         }
         let variant: FunctionRecord
+        // Whether the awaited call must say what it returns (`as [Self]`): overloads by result.
+        let ambiguous: Bool
         if let variantKey = codebase.asyncVariant(of: target) {
             variant = codebase.function(variantKey)
+            ambiguous = codebase.resultIsAmbiguous(variant: variantKey, of: target)
         } else if target.file == outer.fileIndex, function == outer.function {
             // Recursion: the async version awaits itself. Only on `self` (or the type, for a static method), and
             // where no other declaration has its name and labels: the syntax cannot tell overloads apart by
@@ -136,11 +139,13 @@ struct NestedCallRewriter {
             }
             try checkNameIsItsOwn(call, shown: shown, callee: function, target: target)
             variant = outer.ownAsyncVersion
+            ambiguous = !codebase.overloadsDifferingOnlyInHandler(of: target).isEmpty
             outer.callsItself = true
         } else if let planned = outer.cycleVersions[target] {
             // A function of its call cycle, converted in the same round: the same care as for itself.
             try checkCallOnCycle(call, shown: shown, callee: function, target: target)
             variant = planned
+            ambiguous = !codebase.overloadsDifferingOnlyInHandler(of: target).isEmpty
         } else {
             throw refuse(
                 call, "callee has no async variant",
@@ -159,7 +164,8 @@ struct NestedCallRewriter {
             // Where the function can throw, the other shapes are tried next instead of refusing.
             if !outer.canThrow {
                 if let ignoring = try outcomeIgnored(
-                    call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
+                    call, function: function, handler: handler, variant: variant, ambiguous: ambiguous, scope: scope,
+                    indent: indent)
                 {
                     return ignoring
                 }
@@ -168,7 +174,8 @@ struct NestedCallRewriter {
                     "`\(variant.fullName)` throws, and this function's handler cannot report an error")
             }
             if let ignoring = try? outcomeIgnored(
-                call, function: function, handler: handler, variant: variant, scope: scope, indent: indent)
+                call, function: function, handler: handler, variant: variant, ambiguous: ambiguous, scope: scope,
+                indent: indent)
             {
                 return ignoring
             }
@@ -209,6 +216,9 @@ struct NestedCallRewriter {
         }
         var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
         inliner.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
+        if ambiguous {
+            inliner.awaited += try resultCoercion(call, function: function, handler: handler, variant: variant)
+        }
         inliner.thrownType = HandlerBodyRewriter.thrownType(variant.throwsClause)
         if let failureIndex = handler.failureParameterIndex {
             inliner.failureErrorType = Self.errorType(of: function, parameter: failureIndex, codebase: codebase)
@@ -220,7 +230,7 @@ struct NestedCallRewriter {
     /// it was called with (`{ _ in … }`): the old code ignored the error too. Nil otherwise.
     private func outcomeIgnored(
         _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
-        scope: Scope, indent: String
+        ambiguous: Bool, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten? {
         let split = try closures(of: call, function: function, handler: handler, variant: variant)
         guard split.closures.count == 1, let closure = split.closures.first,
@@ -233,8 +243,33 @@ struct NestedCallRewriter {
         var closureScope = scope
         closureScope.isTail = true
         let rest = try outer.block(Array(closure.statements), scope: closureScope, indent: indent)
-        let awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: split.arguments)
+        var awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: split.arguments)
+        if ambiguous {
+            awaited += try resultCoercion(call, function: function, handler: handler, variant: variant)
+        }
         return Rewritten(lines: ["\(indent)_ = try? await \(awaited)"] + rest.lines, exit: rest.exit)
+    }
+
+    /// ` as [Self]`: what the awaited call returns, where overloads differ only in that (`let models = try
+    /// await findAll(using: db)` could reach any of them). Refused where the type cannot be written here.
+    private func resultCoercion(
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
+    ) throws(FunctionRefusal) -> String {
+        let arguments = genericArguments(at: call, of: function, variant: variant)
+        let returned =
+            handler.valueType.map {
+                outer.codebase.aliases.expand($0, in: function.context.typePath).substituting(arguments)
+            } ?? .named("Void", [])
+        var probe = ClosureInliner(outer: outer, call: call, awaited: "", valueType: returned)
+        probe.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
+        let ownType = Codebase.sameType(function.context.typePath, outer.function.context.typePath)
+        guard probe.writable(returned), ownType || !returned.referencedNames.contains("Self") else {
+            throw refuse(
+                call, "ambiguous result",
+                "`\(variant.fullName)` has overloads that differ only in what they return, and the tool cannot "
+                    + "write `\(returned.source)` here to pick one: convert by hand")
+        }
+        return " as \(returned.source)"
     }
 
     private func captureRefusal(_ capture: ClosureCaptureClauseSyntax) -> FunctionRefusal {
