@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    /// A mistyped path is an error, not a silent run that converts nothing.
+    @Test func convertRefusesAPathThatIsNotThere() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let missing = folder.path + "/Sourcse"
+        for arguments in [
+            ["convert", missing], ["convert", "--functions", missing], ["convert", folder.path, "--context", missing],
+        ] {
+            let run = runCommand(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.output.stderr == "error: \(missing): no such file or folder\n", "\(arguments)")
+        }
+        #expect(runCommand(["convert", "--functions", folder.path]).status == 0)
+    }
+
     @Test func helpAndVersion() {
         #expect(runCommand(["--help"]).output.stdout.contains("promise-migrate report PATH..."))
         #expect(runCommand(["--version"]).output.stdout.hasPrefix("promise-migrate "))

@@ -7,6 +7,7 @@ struct ConvertCommand<Output: CommandOutput> {
     var output: Output
 
     func run() -> Int32 {
+        guard options.pathsExist(reportingTo: output) else { return 1 }
         let roots = options.paths + (options.context.map { [$0] } ?? [])
         var analysis = CodebaseAnalyzer().analyze(roots)
         guard analysis.applyIndexStore(options.indexStore, output: output) else { return 1 }

@@ -7,6 +7,7 @@ struct FunctionConvertCommand<Output: CommandOutput> {
     var output: Output
 
     func run() -> Int32 {
+        guard options.pathsExist(reportingTo: output) else { return 1 }
         let roots = options.paths + (options.context.map { [$0] } ?? [])
         let wanted = Set(SourceScanner().scan(options.paths).files.map { CanonicalPath.of($0.path) })
         var planner = ConversionRounds(roots: roots, wanted: wanted)
