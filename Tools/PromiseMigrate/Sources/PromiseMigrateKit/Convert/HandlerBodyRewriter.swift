@@ -718,13 +718,7 @@ final class HandlerBodyRewriter {
                     })
             caught.errorAliases = caught.errorAliases.filter { !bound.contains($0.key) && !bound.contains($0.value) }
             caught.nonOptional.subtract(bound)
-            if items.isEmpty {
-                caught.nonOptional.insert("error")
-            } else if items.count == 1, let pattern = items.first?.pattern?.as(ValueBindingPatternSyntax.self),
-                let name = pattern.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            {
-                caught.nonOptional.insert(name)
-            }
+            if let name = clause.caughtErrorName { caught.nonOptional.insert(name) }
             let catchBody = try block(Array(clause.body.statements), scope: caught, indent: indent + "    ")
             let head = items.isEmpty ? "catch" : "catch \(items.trimmedDescription)"
             lines.append("\(indent)} \(head) {")
@@ -1285,6 +1279,21 @@ final class UncaughtTryFinder: SyntaxVisitor {
 }
 
 extension CatchClauseSyntax {
+    /// The name the caught error has in the clause, a value: `error` for `catch`, `e` for `catch let e`
+    /// or `catch let e as ApiError` (not as an optional type, nor a case's payload).
+    var caughtErrorName: String? {
+        if catchItems.isEmpty { return "error" }
+        guard catchItems.count == 1, let item = catchItems.first, item.whereClause == nil,
+            let binding = item.pattern?.as(ValueBindingPatternSyntax.self)
+        else { return nil }
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { return name }
+        let words = binding.pattern.trimmedDescription.split(whereSeparator: \.isWhitespace)
+        guard words.count == 3, words[1] == "as", !words[2].contains("?"), !words[2].contains("("),
+            words[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
+        return String(words[0])
+    }
+
     /// `catch` or `catch let e`: every error lands here.
     var catchesAll: Bool {
         catchItems.isEmpty

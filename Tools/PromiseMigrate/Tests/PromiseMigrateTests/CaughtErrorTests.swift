@@ -1,0 +1,67 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions` where a handler closure's `error` is hidden by a `catch` inside it: there `error`
+/// is the caught error, a value, not the closure's optional parameter.
+@Suite struct CaughtErrorTests {
+    static let store = """
+        import Foundation
+        enum ApiError: Error { case empty }
+        enum ParseFailure: Error { case bad }
+        final class Store: Sendable {
+            func load(id: Int) async throws -> String { "" }
+            @available(*, renamed: "load(id:)")
+            func load(id: Int, completion: @escaping @Sendable (String?, Error?) -> Void) {}
+            func parse(_ text: String) throws -> Int { 0 }
+        }
+        """
+
+    /// `name` whose closure, after `guard let text`, parses in a `do` whose catches are `catches`, each
+    /// passing `error` to the handler.
+    static func api(_ name: String, catches: [String]) -> String {
+        let clauses = catches.map { " \($0) {\n            completion(nil, error)\n        }" }.joined()
+        return """
+            final class Api: Sendable {
+                let store = Store()
+                func \(name)(id: Int, completion: @escaping @Sendable (Int?, Error?) -> Void) {
+                    store.load(id: id) { text, error in
+                        guard let text else {
+                            completion(nil, error ?? ApiError.empty)
+                            return
+                        }
+                        do {
+                            let size: Int = try self.store.parse(text)
+                            completion(size, nil)
+                        }\(clauses)
+                    }
+                }
+            }
+            """
+    }
+
+    @Test(arguments: [["catch"], ["catch let error as ParseFailure", "catch"]])
+    func theCaughtErrorIsThrown(catches: [String]) throws {
+        let (stderr, text) = try convertFunctions(
+            Self.api("size", catches: catches), beside: ["Store.swift": Self.store])
+        #expect(stderr.contains("1 function(s) converted in 1 round(s), 0 refused"), "\(stderr)")
+        #expect(
+            text.contains(
+                """
+                        do {
+                            let size: Int = try self.store.parse(text)
+                            return size
+                        } \(catches[0]) {
+                            throw error
+                        }
+                """), "\(text)")
+    }
+
+    @Test func aCatchThatBindsNothingLeavesTheClosuresError() throws {
+        let (stderr, _) = try convertFunctions(
+            Self.api("size", catches: ["catch ParseFailure.bad", "catch"]), beside: ["Store.swift": Self.store])
+        #expect(
+            stderr.contains("not converted: size(id:completion:): the statements after its `guard` use the handler's"),
+            "\(stderr)")
+    }
+}
