@@ -55,6 +55,26 @@ import Testing
         #expect(run.output.stdout.contains("binary file"))
     }
 
+    /// A maze of links (each level's two links to the next) reaches the deepest folder by 2^24 paths:
+    /// each folder is walked once, and its file counted once.
+    @Test(.timeLimit(.minutes(1))) func aFolderReachedByManyLinksIsWalkedOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let levels = 24
+        for level in 0..<levels {
+            try folder.write("func level\(level)() {}\n", to: "L\(level)/F\(level).swift")
+        }
+        for level in 0..<(levels - 1) {
+            for link in ["a", "b"] {
+                try FileManager.default.createSymbolicLink(
+                    atPath: folder.path + "/L\(level)/\(link)", withDestinationPath: folder.path + "/L\(level + 1)")
+            }
+        }
+        let scan = SourceScanner().scan([folder.path + "/L0"])
+        #expect(scan.files.count == levels)
+        #expect(scan.diagnostics.isEmpty)
+    }
+
     @Test func hiddenAndDependencyFoldersAreSkipped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

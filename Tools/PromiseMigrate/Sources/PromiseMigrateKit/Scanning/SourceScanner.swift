@@ -170,6 +170,9 @@ public struct SourceScanner: Sendable {
                             message: "symbolic link back to a folder above it; not followed"))
                     continue
                 }
+                // A folder reached twice (through links to it) is walked once: its files would be counted
+                // once anyway, and a maze of links reaches a folder by exponentially many paths.
+                guard seenFiles.insert(identity).inserted else { continue }
                 ancestors.append(identity)
                 var inner = ModuleScope(module: scope.module, depth: scope.depth + 1)
                 if inner.module == nil, scope.holdsTargets { inner.module = shownPath }
