@@ -2,14 +2,16 @@ import Foundation
 import PromiseMigrateKit
 import Testing
 
-/// `convert --functions` on callback overloads that differ only in their handler (Swift-Kuery-ORM's
-/// `executeQuery(query:parameters:using:_:)`, passing `Self`, `[Self]`, `(I, Self)` or only an error): their
-/// async versions differ only in what they return, so every call the tool writes says which (`as [Item]`).
+/// `convert --functions` where a call alone does not say what the async function returns: a generic
+/// parameter that appears only in the handler, or async overloads that differ only in their result. The
+/// calls the tool writes say it (`as (I, Item)`, `as String`); overloads the tool would make are refused.
 @Suite struct ResultOverloadTests {
     /// Two async `load(id:)` that differ only in what they return, and the callback they serve.
     static let store = """
         import Foundation
         enum ApiError: Error { case empty }
+        protocol Identifier: Sendable { init(_ text: String) }
+        struct Item: Sendable { let text: String }
         final class Store: Sendable {
             func load(id: Int) async throws -> String { "" }
             func load(id: Int) async throws -> Int { 0 }
@@ -18,102 +20,108 @@ import Testing
         }
         """
 
-    static let overloads = """
-        protocol Identifier: Sendable { init(_ text: String) }
-        struct Item: Sendable { let text: String }
-        final class Api: Sendable {
-            let store = Store()
-            func fetch(id: Int, completion: @escaping @Sendable (Item?, Error?) -> Void) {
-                store.load(id: id) { text, error in
-                    guard let text else {
-                        completion(nil, error ?? ApiError.empty)
-                        return
-                    }
-                    let item: Item = Item(text: text)
-                    completion(item, nil)
-                }
-            }
-            func fetch(id: Int, completion: @escaping @Sendable ([Item]?, Error?) -> Void) {
-                store.load(id: id) { text, error in
-                    guard let text else {
-                        completion(nil, error ?? ApiError.empty)
-                        return
-                    }
-                    completion([Item(text: text)], nil)
-                }
-            }
-            func fetch<I: Identifier>(id: Int, completion: @escaping @Sendable (I?, Item?, Error?) -> Void) {
-                store.load(id: id) { text, error in
-                    guard let text else {
-                        completion(nil, nil, error ?? ApiError.empty)
-                        return
-                    }
-                    let identifier: I = I(text)
-                    let item: Item = Item(text: text)
-                    completion(identifier, item, nil)
-                }
-            }
-            func fetch(id: Int, completion: @escaping @Sendable (Error?) -> Void) {
-                store.load(id: id) { text, error in
-                    guard let text else {
-                        completion(error ?? ApiError.empty)
-                        return
-                    }
-                    print(text)
-                    completion(nil)
-                }
-            }
-        }
+    /// `fetch(id:completion:)` passing `value` (written before the handler call) as `type`.
+    static func fetch(_ type: String, generics: String = "", value: String) -> String {
         """
+            func fetch\(generics)(id: Int, completion: @escaping @Sendable (\(type)?, Error?) -> Void) {
+                store.load(id: id) { text, error in
+                    guard let text else {
+                        completion(nil, error ?? ApiError.empty)
+                        return
+                    }
+                    let value: \(type) = \(value)
+                    completion(value, nil)
+                }
+            }
+        """
+    }
 
-    @Test func overloadsByTheirHandlersValueAllConvertAndTheirWrappersSayWhichTheyCall() throws {
-        let (stderr, text) = try convertFunctions(Self.overloads, beside: ["Store.swift": Self.store])
-        #expect(stderr.contains("4 function(s) converted in 1 round(s), 0 refused"), "\(stderr)")
-        for returned in [" -> Item {", " -> [Item] {", " -> (I, Item) {", " {"] {
-            #expect(text.contains("(id: Int) async throws\(returned)\n"), "\(returned): \(text)")
-        }
-        // The generic parameter that appears only in the handler is named by the result.
-        #expect(text.contains("func fetch<I: Identifier>(id: Int) async throws -> (I, Item) {"), "\(text)")
-        for call in ["as Item", "as [Item]", "as (I, Item)"] {
-            #expect(text.contains("let value = try await fetch(id: id) \(call)\n"), "\(call): \(text)")
-        }
-        #expect(text.contains("try await fetch(id: id) as Void\n"), "\(text)")
+    static func api(_ members: String...) -> String {
+        "final class Api: Sendable {\n    let store = Store()\n" + members.joined(separator: "\n") + "\n}\n"
+    }
+
+    @Test func aGenericParameterOnlyInTheHandlerIsNamedByTheWrappersCall() throws {
+        let (stderr, text) = try convertFunctions(
+            Self.api(Self.fetch("I", generics: "<I: Identifier>", value: "I(text)")),
+            beside: ["Store.swift": Self.store])
+        #expect(stderr.contains("1 function(s) converted in 1 round(s), 0 refused"), "\(stderr)")
+        #expect(text.contains("func fetch<I: Identifier>(id: Int) async throws -> I {"), "\(text)")
+        #expect(text.contains("let value = try await fetch(id: id) as I\n"), "\(text)")
     }
 
     @Test func aCalleeWithAsyncOverloadsByResultIsCalledWithItsValuesType() throws {
-        let (stderr, text) = try convertFunctions(Self.overloads, beside: ["Store.swift": Self.store])
-        #expect(!stderr.contains("name taken"), "\(stderr)")
+        let (stderr, text) = try convertFunctions(
+            Self.api(Self.fetch("Item", value: "Item(text: text)")), beside: ["Store.swift": Self.store])
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
         // `Store.load(id:)` returns `String` or `Int`: the handler's `String` picks one.
         #expect(text.contains("text = try await store.load(id: id) as String\n"), "\(text)")
-        #expect(!text.contains("try await store.load(id: id)\n"), "\(text)")
     }
 
-    @Test func overloadsWithTheSameValueStillClash() throws {
+    /// Their async versions would differ only in what they return: a call that does not say it would be
+    /// ambiguous, and one value may convert to the other (`Dog` to `Animal`), which `as` cannot tell apart.
+    @Test func overloadsThatDifferOnlyInTheirHandlersValueAreRefused() throws {
         let (stderr, _) = try convertFunctions(
-            """
-            final class Api: Sendable {
-                let store = Store()
-                func title(id: Int, completion: @escaping @Sendable (String?, Error?) -> Void) {
-                    store.load(id: id) { text, error in
-                        guard let text else {
-                            completion(nil, error ?? ApiError.empty)
-                            return
-                        }
-                        completion(text, nil)
-                    }
-                }
-                func title(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
-                    store.load(id: id) { text, error in
-                        guard let text else {
-                            completion(.failure(error ?? ApiError.empty))
-                            return
-                        }
-                        completion(.success(text))
-                    }
-                }
-            }
-            """, beside: ["Store.swift": Self.store])
+            Self.api(Self.fetch("Item", value: "Item(text: text)"), Self.fetch("[Item]", value: "[Item(text: text)]")),
+            beside: ["Store.swift": Self.store])
         #expect(stderr.contains("0 function(s) converted"), "\(stderr)")
         #expect(stderr.contains("2 name taken"), "\(stderr)")
+    }
+
+    /// `fetch(id:) async -> Item` exists (for a static overload's value): another `fetch(id:) async` would
+    /// make its calls ambiguous.
+    @Test func anAsyncOverloadByResultThatExistsIsAClash() throws {
+        let (stderr, _) = try convertFunctions(
+            Self.api(
+                Self.fetch("[Item]", value: "[Item(text: text)]"),
+                Self.fetch("Item", value: "Item(text: text)").replacingOccurrences(of: "func", with: "static func"),
+                "    func fetch(id: Int) async throws -> Item { Item(text: \"\") }"),
+            beside: ["Store.swift": Self.store])
+        #expect(stderr.contains("not converted: fetch(id:completion:): `fetch(id:)` is declared already"), "\(stderr)")
+    }
+
+    /// Call mode (`convert` without `--functions`) does not write the type: it leaves such a call alone.
+    @Test func callModeLeavesACallOfOverloadsByResultAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.store, to: "Store.swift")
+        let caller = """
+            func show(_ store: Store) async {
+                store.load(id: 1) { text, error in
+                    guard let text else { return }
+                    print(text)
+                }
+            }
+            """
+        try folder.write(caller, to: "Caller.swift")
+        let run = runCommand(["convert", folder.path + "/Caller.swift", "--context", folder.path, "--write"])
+        #expect(
+            run.output.stderr.contains(
+                "not converted: load(id:completion:): `load(id:)` must be told what it returns (it has overloads"),
+            "\(run.output.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/Caller.swift", encoding: .utf8) == caller)
+    }
+
+    @Test func aCallerThatCannotNameTheGenericResultIsRefusedSayingWhy() throws {
+        let (stderr, _) = try convertFunctions(
+            Self.api(
+                Self.fetch("I", generics: "<I: Identifier>", value: "I(text)"),
+                """
+                    func count(id: Int, completion: @escaping @Sendable (Int?, Error?) -> Void) {
+                        fetch(id: id) { (item: Item?, error: Error?) in
+                            guard let item else {
+                                completion(nil, error ?? ApiError.empty)
+                                return
+                            }
+                            completion(item.text.count, nil)
+                        }
+                    }
+                """),
+            beside: [
+                "Store.swift": Self.store.replacingOccurrences(of: "struct Item:", with: "struct Item: Identifier,")
+                    + "\nextension Item { init(_ text: String) { self.text = text } }\n"
+            ])
+        #expect(
+            stderr.contains("`fetch(id:)` must be told what it returns (its generic parameter `I` appears only"),
+            "\(stderr)")
     }
 }

@@ -10,9 +10,8 @@ extension Codebase {
         let function = function(key)
         if let renamed = function.renamedTo {
             let name = String(renamed.prefix { $0 != "(" })
-            // Overloads that differ only in their handler are renamed alike: the one returning this value.
             if let match = functions(named: name).first(where: {
-                self.function($0).isAsync && self.function($0).fullName == renamed && serves($0, key)
+                self.function($0).isAsync && self.function($0).fullName == renamed
             }) {
                 return match
             }
@@ -134,20 +133,19 @@ extension Codebase {
         }
     }
 
-    /// Whether a call of `variant`, the async variant of `key`, must say what it returns: another async
-    /// function of its type has its name and labels (overloads by result), or will, once `key`'s overloads
-    /// that differ only in their handler are converted, or a generic parameter appears only in its result.
-    public func resultIsAmbiguous(variant: FunctionKey, of key: FunctionKey) -> Bool {
-        let async = function(variant)
+    /// Why a call of the async function `async` (`variant`, where it is in the codebase) must say what it
+    /// returns (`as [Item]`), if it must: a generic parameter that appears only in its result, or another
+    /// async function of its type with its name and labels that returns another type (overloads by result).
+    public func resultAmbiguity(of async: FunctionRecord, variant: FunctionKey?) -> ResultAmbiguity? {
         if let returned = async.returnType,
-            !returned.referencedNames.intersection(async.genericParameterNames)
-                .subtracting(async.parameters.flatMap(\.type.referencedNames)).isEmpty
+            let generic = returned.referencedNames.intersection(async.genericParameterNames)
+                .subtracting(async.parameters.flatMap(\.type.referencedNames)).sorted().first
         {
-            return true
+            return .genericOnlyInResult(generic)
         }
-        if !overloadsDifferingOnlyInHandler(of: key).isEmpty { return true }
+        guard let variant else { return nil }
         // Not a protocol's requirement and its default, which return one type.
-        return functions(named: async.name).contains { other in
+        let overloaded = functions(named: async.name).contains { other in
             let candidate = function(other)
             return other != variant && candidate.isAsync && candidate.fullName == async.fullName
                 && candidate.isStatic == async.isStatic
@@ -156,6 +154,7 @@ extension Codebase {
                     candidate.returnType, in: candidate.context.typePath, async.returnType,
                     in: async.context.typePath)
         }
+        return overloaded ? .overloadsByResult : nil
     }
 
     /// For a method that implements a requirement of a protocol its type conforms to: the protocol's async
@@ -266,4 +265,12 @@ extension Codebase {
         }
         return asyncFunction(named: wrapped.name, labels: labels, typePath: nil)
     }
+}
+
+/// Why a call of an async function must say what it returns (`Codebase.resultAmbiguity(of:variant:)`).
+public enum ResultAmbiguity: Equatable, Sendable {
+    /// This generic parameter appears only in its result: nothing else names it.
+    case genericOnlyInResult(String)
+    /// Another async function of its type has its name and labels, and returns another type.
+    case overloadsByResult
 }

@@ -64,6 +64,19 @@ public struct CallConverter {
                 continue
             }
             let variant = codebase.function(variantKey)
+            // `let text = try await store.load(id: 1)` would be ambiguous; `--functions` writes `as String`.
+            if let ambiguity = codebase.resultAmbiguity(of: variant, variant: variantKey) {
+                let why =
+                    switch ambiguity {
+                    case .genericOnlyInResult(let generic): "its generic parameter `\(generic)` appears only in it"
+                    case .overloadsByResult: "it has overloads that differ only in that"
+                    }
+                refusals.append(
+                    ConversionRefusal(
+                        line: line, api: function.fullName,
+                        reason: "`\(variant.fullName)` must be told what it returns (\(why)): convert it by hand"))
+                continue
+            }
             switch rewrite(node, function: function, handler: handler, variant: variant, converter: converter) {
             case .success(var conversion):
                 conversion.api = function.fullName

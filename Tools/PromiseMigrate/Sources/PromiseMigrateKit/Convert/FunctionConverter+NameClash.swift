@@ -29,10 +29,6 @@ extension FunctionConverter {
             {
                 return false
             }
-            // Overloads that differ only in their handler's value (Swift-Kuery-ORM's `executeQuery(query:…)`,
-            // passing `Self`, `[Self]` or `(I, Self)`): their async versions differ in what they return, which
-            // a call tells apart where it says the type (`as [Self]`), as every call the tool writes does.
-            if sameType, overloadsByResult(key, other, ownerName: ownerName) { return false }
             // A callback overload in the type itself gets the same async name; in a related type (a protocol
             // requirement the function implements) it is the same API.
             var alsoWithoutQueues = false
@@ -60,8 +56,15 @@ extension FunctionConverter {
                         || Self.accepts(mine, callTo: parameters.filter { $0.defaultValue == nil })
                 })
             else { return false }
-            // An async function with other labels that a call could reach too.
-            if sameType { return !candidate.isAsync || parameters.map(\.label) != mine.map(\.label) }
+            // An async function with other labels that a call could reach too; with these labels, one that
+            // returns another value (an overload by result, whose calls would become ambiguous). One that
+            // returns this value would be the function's async variant.
+            if sameType {
+                guard candidate.isAsync, parameters.map(\.label) == mine.map(\.label) else { return true }
+                return !codebase.sameValueType(
+                    candidate.returnType, in: candidate.context.typePath, codebase.handler(key)?.valueType,
+                    in: function.context.typePath)
+            }
             let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
             guard !type.isEmpty, !ownerName.isEmpty else { return false }
             // `A.Fake` and `B.Fake` share a simple name, not a type.
@@ -70,35 +73,6 @@ extension FunctionConverter {
             }
             return family.contains(type) || codebase.family(of: type).contains(ownerName)
         }
-    }
-
-    /// Whether callback overloads `key` and `other` get async versions that differ in what they return
-    /// (`Self` read as the type, so that `-> Self` and `-> Store` of a final class are one), and neither's
-    /// handler has a default, which would let a call without it reach an async version. Not where an async
-    /// function with that name and those labels exists already: its calls, which need not say what they
-    /// return, would become ambiguous.
-    private func overloadsByResult(_ key: FunctionKey, _ other: FunctionKey, ownerName: String) -> Bool {
-        let function = codebase.function(key)
-        guard codebase.overloadsDifferingOnlyInHandler(of: key).contains(other),
-            let ownHandler = codebase.handler(key), let otherHandler = codebase.handler(other),
-            !Self.shapesWithoutAsyncForm.contains(ownHandler.shape),
-            !Self.shapesWithoutAsyncForm.contains(otherHandler.shape),
-            !ownHandler.isDefaulted(in: function),
-            !otherHandler.isDefaulted(in: codebase.function(other))
-        else { return false }
-        let labels = ownHandler.remainingLabels(of: function)
-        let asyncExists = codebase.functions(named: function.name).contains { candidateKey in
-            let candidate = codebase.function(candidateKey)
-            return candidate.isAsync && candidate.isStatic == function.isStatic
-                && Codebase.sameType(candidate.context.typePath, function.context.typePath)
-                && candidate.parameters.map(\.label) == labels
-        }
-        guard !asyncExists else { return false }
-        let path = function.context.typePath
-        func value(_ handler: HandlerInfo) -> TypeRef? {
-            handler.valueType.map { $0.substituting(["Self": .named(ownerName, [])]) }
-        }
-        return !codebase.sameValueType(value(ownHandler), in: path, value(otherHandler), in: path)
     }
 
     /// Handler shapes `convert` writes no async version for (`FunctionConverter.convert` refuses them).

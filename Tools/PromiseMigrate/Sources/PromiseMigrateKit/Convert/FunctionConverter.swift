@@ -234,14 +234,13 @@ public struct FunctionConverter {
                         + "convert by hand")
             }
         }
-        // The wrapper's call says what it returns (`as (I, Self)`) where the result alone picks the overload, or
-        // alone names a generic parameter.
-        let genericOnlyInResult =
+        // A generic parameter that appears only in the handler: the wrapper's call names it by saying what it
+        // returns (`as (I, Self)`).
+        let coercesResult =
             handler.valueType.map {
                 !$0.referencedNames.intersection(function.genericParameterNames)
                     .subtracting(kept.flatMap { function.parameters[$0].type.referencedNames }).isEmpty
             } ?? false
-        let coercesResult = genericOnlyInResult || !codebase.overloadsDifferingOnlyInHandler(of: key).isEmpty
         // A synchronous `value(for:)` beside a new `value(for:) async` (in the type, a superclass, a
         // subclass, or a protocol it conforms to), or another callback overload that would get the same
         // async name: async code calling it would get the new function, or the two would clash.

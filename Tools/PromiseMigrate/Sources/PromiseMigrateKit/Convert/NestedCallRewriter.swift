@@ -120,11 +120,11 @@ struct NestedCallRewriter {
             outer.awaitsHandlerCalledAtOnce = true
         }
         let variant: FunctionRecord
-        // Whether the awaited call must say what it returns (`as [Self]`): overloads by result.
-        let ambiguous: Bool
+        // Why the awaited call must say what it returns (`as [Self]`), if it must.
+        let ambiguous: ResultAmbiguity?
         if let variantKey = codebase.asyncVariant(of: target) {
             variant = codebase.function(variantKey)
-            ambiguous = codebase.resultIsAmbiguous(variant: variantKey, of: target)
+            ambiguous = codebase.resultAmbiguity(of: variant, variant: variantKey)
         } else if target.file == outer.fileIndex, function == outer.function {
             // Recursion: the async version awaits itself. Only on `self` (or the type, for a static method), and
             // where no other declaration has its name and labels: the syntax cannot tell overloads apart by
@@ -139,13 +139,13 @@ struct NestedCallRewriter {
             }
             try checkNameIsItsOwn(call, shown: shown, callee: function, target: target)
             variant = outer.ownAsyncVersion
-            ambiguous = !codebase.overloadsDifferingOnlyInHandler(of: target).isEmpty
+            ambiguous = codebase.resultAmbiguity(of: variant, variant: nil)
             outer.callsItself = true
         } else if let planned = outer.cycleVersions[target] {
             // A function of its call cycle, converted in the same round: the same care as for itself.
             try checkCallOnCycle(call, shown: shown, callee: function, target: target)
             variant = planned
-            ambiguous = !codebase.overloadsDifferingOnlyInHandler(of: target).isEmpty
+            ambiguous = codebase.resultAmbiguity(of: variant, variant: nil)
         } else {
             throw refuse(
                 call, "callee has no async variant",
@@ -216,8 +216,9 @@ struct NestedCallRewriter {
         }
         var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
         inliner.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
-        if ambiguous {
-            inliner.awaited += try resultCoercion(call, function: function, handler: handler, variant: variant)
+        if let ambiguous {
+            inliner.awaited += try resultCoercion(
+                call, function: function, handler: handler, variant: variant, ambiguity: ambiguous)
         }
         inliner.thrownType = HandlerBodyRewriter.thrownType(variant.throwsClause)
         if let failureIndex = handler.failureParameterIndex {
@@ -230,7 +231,7 @@ struct NestedCallRewriter {
     /// it was called with (`{ _ in … }`): the old code ignored the error too. Nil otherwise.
     private func outcomeIgnored(
         _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
-        ambiguous: Bool, scope: Scope, indent: String
+        ambiguous: ResultAmbiguity?, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten? {
         let split = try closures(of: call, function: function, handler: handler, variant: variant)
         guard split.closures.count == 1, let closure = split.closures.first,
@@ -244,16 +245,19 @@ struct NestedCallRewriter {
         closureScope.isTail = true
         let rest = try outer.block(Array(closure.statements), scope: closureScope, indent: indent)
         var awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: split.arguments)
-        if ambiguous {
-            awaited += try resultCoercion(call, function: function, handler: handler, variant: variant)
+        if let ambiguous {
+            awaited += try resultCoercion(
+                call, function: function, handler: handler, variant: variant, ambiguity: ambiguous)
         }
         return Rewritten(lines: ["\(indent)_ = try? await \(awaited)"] + rest.lines, exit: rest.exit)
     }
 
-    /// ` as [Self]`: what the awaited call returns, where overloads differ only in that (`let models = try
-    /// await findAll(using: db)` could reach any of them). Refused where the type cannot be written here.
+    /// ` as [Self]`: what the awaited call returns, where the call alone does not say (`let models = try
+    /// await findAll(using: db)` could reach overloads that differ only in that, or leave a generic
+    /// parameter unnamed). Refused where the type cannot be written here.
     private func resultCoercion(
-        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
+        ambiguity: ResultAmbiguity
     ) throws(FunctionRefusal) -> String {
         let arguments = genericArguments(at: call, of: function, variant: variant)
         let returned =
@@ -264,10 +268,17 @@ struct NestedCallRewriter {
         probe.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
         let ownType = Codebase.sameType(function.context.typePath, outer.function.context.typePath)
         guard probe.writable(returned), ownType || !returned.referencedNames.contains("Self") else {
+            let why: String
+            switch ambiguity {
+            case .genericOnlyInResult(let generic):
+                why = "its generic parameter `\(generic)` appears only in what it returns"
+            case .overloadsByResult:
+                why = "it has overloads that differ only in what they return"
+            }
             throw refuse(
                 call, "ambiguous result",
-                "`\(variant.fullName)` has overloads that differ only in what they return, and the tool cannot "
-                    + "write `\(returned.source)` here to pick one: convert by hand")
+                "`\(variant.fullName)` must be told what it returns (\(why)), and the tool cannot write "
+                    + "`\(returned.source)` here: convert by hand")
         }
         return " as \(returned.source)"
     }
