@@ -75,6 +75,23 @@ import Testing
         #expect(scan.diagnostics.isEmpty)
     }
 
+    /// `[[[…1]]]` and `[([(…1)])]` take the parser exponential time in the number of brackets opened in a
+    /// row: past 16 the file is skipped with a diagnostic, at once.
+    @Test(.timeLimit(.minutes(1))) func bracketsOpenedTooDeepInARowSkipTheFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func nested(_ name: String, _ open: String, _ close: String, _ depth: Int) -> String {
+            "let \(name) = " + String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)
+                + "\n"
+        }
+        try folder.write(nested("x", "[(", ")]", 40), to: "Deep.swift")
+        try folder.write(nested("x", "[", "]", 12) + nested("y", "(", ")", 10), to: "Fine.swift")
+        let analysis = CodebaseAnalyzer().analyze([folder.path])
+        #expect(analysis.diagnostics.map(\.kind) == [.nestedTooDeep])
+        #expect(analysis.diagnostics.first?.path.hasSuffix("Deep.swift") == true)
+        #expect(analysis.files.map { ($0.path as NSString).lastPathComponent } == ["Fine.swift"])
+    }
+
     @Test func hiddenAndDependencyFoldersAreSkipped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -32,6 +32,14 @@ enum SourceReader {
         guard let text = String(bytes: bytes, encoding: .utf8) else {
             return .failure(FileDiagnostic(path: file.path, kind: .notUTF8, message: "not UTF-8 text; skipped"))
         }
+        let depth = BracketDepth.deepest(in: bytes)
+        if depth > BracketDepth.limit {
+            return .failure(
+                FileDiagnostic(
+                    path: file.path, kind: .nestedTooDeep,
+                    message: "\(depth) square brackets open in a row (more than \(BracketDepth.limit)); skipped: "
+                        + "parsing them would take exponential time"))
+        }
         return .success(text)
     }
 
