@@ -64,4 +64,31 @@ import Testing
             stderr.contains("not converted: size(id:completion:): the statements after its `guard` use the handler's"),
             "\(stderr)")
     }
+
+    /// A handler named `error` is hidden inside a plain `catch`: the wrapper catches `caughtError`.
+    @Test func aHandlerNamedErrorIsNotHiddenByTheWrappersCatch() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            final class Api: Sendable {
+                let store = Store()
+                func check(id: Int, error: @escaping @Sendable (Error?) -> Void) {
+                    store.load(id: id) { text, failure in
+                        guard let text else {
+                            error(failure ?? ApiError.empty)
+                            return
+                        }
+                        do {
+                            _ = try self.store.parse(text)
+                        } catch let e {
+                            error(e)
+                            return
+                        }
+                        error(nil)
+                    }
+                }
+            }
+            """, beside: ["Store.swift": Self.store])
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        #expect(text.contains("} catch let caughtError {\n                error(caughtError)\n"), "\(text)")
+    }
 }

@@ -57,6 +57,24 @@ import Testing
         #expect(text.contains("text = try await store.load(id: id) as String\n"), "\(text)")
     }
 
+    /// A superclass's `load(id:) async -> Double` makes `load(id:)` ambiguous too; an overload with
+    /// another parameter type does not.
+    @Test(arguments: [
+        ("class Base { func load(id: Int) async throws -> Double { 0 } }", true),
+        ("class Base { func load(id: String) async throws -> Double { 0 } }", false),
+    ])
+    func anOverloadByResultInASuperclassCounts(base: String, coerced: Bool) throws {
+        let store =
+            Self.store.replacingOccurrences(of: "func load(id: Int) async throws -> Int { 0 }\n", with: "")
+            .replacingOccurrences(
+                of: "final class Store: Sendable {", with: "final class Store: Base, @unchecked Sendable {")
+            + "\n" + base + "\n"
+        let (stderr, text) = try convertFunctions(
+            Self.api(Self.fetch("Item", value: "Item(text: text)")), beside: ["Store.swift": store])
+        #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+        #expect(text.contains("text = try await store.load(id: id)\(coerced ? " as String" : "")\n"), "\(text)")
+    }
+
     /// Their async versions would differ only in what they return: a call that does not say it would be
     /// ambiguous, and one value may convert to the other (`Dog` to `Animal`), which `as` cannot tell apart.
     @Test func overloadsThatDifferOnlyInTheirHandlersValueAreRefused() throws {

@@ -144,15 +144,29 @@ extension Codebase {
             return .genericOnlyInResult(generic)
         }
         guard let variant else { return nil }
-        // Not a protocol's requirement and its default, which return one type.
+        // In the type or one related to it (a superclass's); with the same parameter types (others tell the
+        // overloads apart by the arguments); not a protocol's requirement and its default, which return one
+        // type.
+        let owner = async.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let family = owner.isEmpty ? [] : Set(self.family(of: owner, path: async.context.typePath))
+        let parameterTypes = async.parameters.map {
+            Self.spelledAlike(aliases.expand($0.type, in: async.context.typePath))
+        }
         let overloaded = functions(named: async.name).contains { other in
             let candidate = function(other)
-            return other != variant && candidate.isAsync && candidate.fullName == async.fullName
-                && candidate.isStatic == async.isStatic
-                && Self.sameType(candidate.context.typePath, async.context.typePath)
-                && !sameValueType(
-                    candidate.returnType, in: candidate.context.typePath, async.returnType,
-                    in: async.context.typePath)
+            guard other != variant, candidate.isAsync, candidate.fullName == async.fullName,
+                candidate.isStatic == async.isStatic,
+                candidate.parameters.map({
+                    Self.spelledAlike(aliases.expand($0.type, in: candidate.context.typePath))
+                }) == parameterTypes
+            else { return false }
+            let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
+            guard
+                Self.sameType(candidate.context.typePath, async.context.typePath) || family.contains(type)
+                    || (!type.isEmpty && self.family(of: type, path: candidate.context.typePath).contains(owner))
+            else { return false }
+            return !sameValueType(
+                candidate.returnType, in: candidate.context.typePath, async.returnType, in: async.context.typePath)
         }
         return overloaded ? .overloadsByResult : nil
     }

@@ -5,7 +5,11 @@ extension ConvertOptions {
     /// mistyped path would otherwise convert nothing, and say nothing.
     func pathsExist(reportingTo output: some CommandOutput) -> Bool {
         let missing = (paths + (context.map { [$0] } ?? [])).filter { !FileManager.default.fileExists(atPath: $0) }
-        for path in missing { output.err("error: \(path): no such file or folder\n") }
+        for path in missing {
+            var info = stat()
+            let isLink = lstat(path, &info) == 0
+            output.err("error: \(path): \(isLink ? "symbolic link to nothing" : "no such file or folder")\n")
+        }
         return missing.isEmpty
     }
 }

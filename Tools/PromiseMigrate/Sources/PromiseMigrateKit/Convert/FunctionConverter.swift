@@ -537,6 +537,8 @@ public struct FunctionConverter {
     ) -> [String] {
         let names = Set(function.parameters.map(\.name))
         let value = ["value", "asyncValue", "convertedValue"].first { !names.contains($0) } ?? "value_"
+        // A handler named `error` is hidden by a plain `catch`'s `error`.
+        let error = ["error", "caughtError", "asyncError"].first { !names.contains($0) } ?? "error_"
         let arguments = kept.map { index in
             let parameter = function.parameters[index]
             return parameter.label == "_" ? parameter.name : "\(parameter.label): \(parameter.name)"
@@ -564,16 +566,19 @@ public struct FunctionConverter {
         case .result:
             body = doCatch(
                 [awaitValue, deliver("\(completion)(.success(\(isVoid ? "()" : value)))")],
-                [deliver("\(completion)(.failure(error))")], head: typedFailure.map { "do throws(\($0)) {" })
+                [deliver("\(completion)(.failure(\(error)))")], caught: error,
+                head: typedFailure.map { "do throws(\($0)) {" })
         case .optionalValueAndError:
             body = doCatch(
-                [awaitValue, deliver("\(completion)(\(value), nil)")], [deliver("\(completion)(nil, error)")])
+                [awaitValue, deliver("\(completion)(\(value), nil)")], [deliver("\(completion)(nil, \(error))")],
+                caught: error)
         case .optionalError:
-            body = doCatch([awaitValue, deliver("\(completion)(nil)")], [deliver("\(completion)(error)")])
+            body = doCatch(
+                [awaitValue, deliver("\(completion)(nil)")], [deliver("\(completion)(\(error))")], caught: error)
         case .twoValuesAndError:
             body = doCatch(
                 [awaitValue, deliver("\(completion)(\(value).0, \(value).1, nil)")],
-                [deliver("\(completion)(nil, nil, error)")])
+                [deliver("\(completion)(nil, nil, \(error))")], caught: error)
         case .successAndFailure:
             let failureIndex = handler.failureParameterIndex ?? handler.parameterIndex
             let failureParameter = function.parameters[failureIndex]
@@ -586,10 +591,11 @@ public struct FunctionConverter {
             default: successArguments = (0..<handler.successArity).map { "\(value).\($0)" }.joined(separator: ", ")
             }
             let errorType = NestedCallRewriter.errorType(of: function, parameter: failureIndex, codebase: codebase)
-            let error = errorType == .nsError || errorType == .optionalNSError ? "error as NSError" : "error"
+            let passed = errorType == .nsError || errorType == .optionalNSError ? "\(error) as NSError" : error
             let success = handler.successArity == 0 ? "try await \(call)" : "let \(value) = try await \(call)"
             body = doCatch(
-                [success, deliver("\(completion)(\(successArguments))")], [deliver("\(failure)(\(error))")])
+                [success, deliver("\(completion)(\(successArguments))")], [deliver("\(failure)(\(passed))")],
+                caught: error)
         case .valueAndError, .other:
             body = []
         }
@@ -600,8 +606,9 @@ public struct FunctionConverter {
         return ["\(indent)\(head)"] + body.map { inner + $0 } + ["\(indent)}"]
     }
 
-    private func doCatch(_ success: [String], _ failure: [String], head: String? = nil) -> [String] {
-        [head ?? "do {"] + success.map { "    " + $0 } + ["} catch {"] + failure.map { "    " + $0 } + ["}"]
+    private func doCatch(_ success: [String], _ failure: [String], caught: String, head: String? = nil) -> [String] {
+        let catchHead = caught == "error" ? "} catch {" : "} catch let \(caught) {"
+        return [head ?? "do {"] + success.map { "    " + $0 } + [catchHead] + failure.map { "    " + $0 } + ["}"]
     }
 }
 

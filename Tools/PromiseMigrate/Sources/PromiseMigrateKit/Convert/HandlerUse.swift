@@ -36,8 +36,9 @@ final class HandlerUseFinder: OwnBodyVisitor {
     override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
         let shadowed = names.filter { Self.catchBinds($0, node) }
         guard !shadowed.isEmpty else { return .visitChildren }
-        walk(node.catchItems)
+        // Its `where` clause sees the bound name too.
         let inner = HandlerUseFinder(names: names.subtracting(shadowed))
+        inner.walk(node.catchItems)
         inner.walk(node.body)
         mentionsHandler = mentionsHandler || inner.mentionsHandler
         if nestedDepth == 0 { returns = returns || inner.returns }
