@@ -36,7 +36,13 @@ struct ClosureInliner {
 
     /// Whether `type` can be written in the converted function as it is: no generic parameter of the
     /// callee, and no type nested in another that the function is not inside (`Store.Item` as `Item`).
-    func writable(_ type: TypeRef) -> Bool {
+    private func writable(_ type: TypeRef) -> Bool {
+        Self.writable(type, in: outer, calleeGenerics: calleeGenerics)
+    }
+
+    /// `writable(_:)` for the function `outer` converts, where the callee's generic parameters are
+    /// `calleeGenerics`.
+    static func writable(_ type: TypeRef, in outer: HandlerBodyRewriter, calleeGenerics: Set<String>) -> Bool {
         let codebase = outer.codebase
         let ownPath = outer.function.context.typePath
         return type.referencedNames.allSatisfy { name in

@@ -264,10 +264,11 @@ struct NestedCallRewriter {
             handler.valueType.map {
                 outer.codebase.aliases.expand($0, in: function.context.typePath).substituting(arguments)
             } ?? .named("Void", [])
-        var probe = ClosureInliner(outer: outer, call: call, awaited: "", valueType: returned)
-        probe.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
+        let generics = calleeGenerics(of: function).subtracting(arguments.keys)
         let ownType = Codebase.sameType(function.context.typePath, outer.function.context.typePath)
-        guard probe.writable(returned), ownType || !returned.referencedNames.contains("Self") else {
+        guard ClosureInliner.writable(returned, in: outer, calleeGenerics: generics),
+            ownType || !returned.referencedNames.contains("Self")
+        else {
             let why: String
             switch ambiguity {
             case .genericOnlyInResult(let generic):
