@@ -97,6 +97,45 @@ import Testing
         #expect(stderr.contains("not converted: fetch(id:completion:): `fetch(id:)` is declared already"), "\(stderr)")
     }
 
+    /// The caller's own `Api.Item` hides the callee's `Item`: written in the caller, `Item` would name the
+    /// wrong type, so the value's type is not written there (refused).
+    @Test(arguments: [false, true]) func aTypeTheCallerHidesIsNotWritten(callerDeclaresItem: Bool) throws {
+        let store = """
+            import Foundation
+            enum ApiError: Error { case empty }
+            struct Item: Sendable { let text: String }
+            final class Store: Sendable {
+                func item(id: Int) async throws -> Item { Item(text: "") }
+                @available(*, renamed: "item(id:)")
+                func item(id: Int, completion: @escaping @Sendable (Item?, Error?) -> Void) {}
+            }
+            """
+        let (stderr, text) = try convertFunctions(
+            """
+            final class Api: Sendable {
+                \(callerDeclaresItem ? "struct Item: Sendable { let name: String }" : "")
+                let store = Store()
+                func title(id: Int, completion: @escaping @Sendable (String?, Error?) -> Void) {
+                    store.item(id: id) { item, error in
+                        guard let item else {
+                            completion(nil, error ?? ApiError.empty)
+                            return
+                        }
+                        let title: String = item.text
+                        completion(title, nil)
+                    }
+                }
+            }
+            """, beside: ["Store.swift": store])
+        if callerDeclaresItem {
+            #expect(stderr.contains("0 function(s) converted"), "\(stderr)")
+            #expect(!text.contains("let item: Item"), "\(text)")
+        } else {
+            #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+            #expect(text.contains("let item: Item\n"), "\(text)")
+        }
+    }
+
     /// Call mode (`convert` without `--functions`) does not write the type: it leaves such a call alone.
     @Test func callModeLeavesACallOfOverloadsByResultAlone() throws {
         let folder = try TemporaryFolder()

@@ -224,6 +224,20 @@ public struct Codebase: Sendable {
         }
     }
 
+    /// The path of the type that `name` means inside the type at `path`: one nested in it or in a type
+    /// around it, nearest first, or a top-level one; nil for a type declared outside the codebase.
+    func nearestType(named name: String, from path: String) -> String? {
+        let declared = Set(types(named: name).filter { $0.kind != "extension" }.map(\.path))
+        guard !declared.isEmpty else { return nil }
+        var scope = path.split(separator: ".").map(String.init)
+        while true {
+            let candidate = (scope + [name]).joined(separator: ".")
+            if declared.contains(candidate) { return candidate }
+            if scope.isEmpty { return nil }
+            scope.removeLast()
+        }
+    }
+
     /// `name`, the types it inherits from and the protocols it conforms to, nearest first, as far as the
     /// codebase declares them (a typealias is seen through); without `name` itself when `includingItself`
     /// is false (`super`). With `path`, the type's own records start it (`B.Impl`'s, not `A.Impl`'s).

@@ -23,6 +23,8 @@ struct ClosureInliner {
     var thrownType: String?
     /// The callee's generic parameters, and its type's, that `valueType` may still name: not writable here.
     var calleeGenerics: Set<String> = []
+    /// The callee's type, where `valueType`'s names mean what they mean.
+    var calleePath = ""
 
     /// `do {`, or `do throws(E) {` for a typed variant.
     private var doHead: String { thrownType.map { "do throws(\($0)) {" } ?? "do {" }
@@ -37,15 +39,18 @@ struct ClosureInliner {
     /// Whether `type` can be written in the converted function as it is: no generic parameter of the
     /// callee, and no type nested in another that the function is not inside (`Store.Item` as `Item`).
     private func writable(_ type: TypeRef) -> Bool {
-        Self.writable(type, in: outer, calleeGenerics: calleeGenerics)
+        Self.writable(type, in: outer, calleeGenerics: calleeGenerics, calleePath: calleePath)
     }
 
     /// `writable(_:)` for the function `outer` converts, where the callee's generic parameters are
-    /// `calleeGenerics`.
-    static func writable(_ type: TypeRef, in outer: HandlerBodyRewriter, calleeGenerics: Set<String>) -> Bool {
+    /// `calleeGenerics` and its type is `calleePath`: a name must also mean there what it means in the
+    /// callee (not a type of the caller's own that has its name: `Api.Item` for the callee's `Item`).
+    static func writable(
+        _ type: TypeRef, in outer: HandlerBodyRewriter, calleeGenerics: Set<String>, calleePath: String
+    ) -> Bool {
         let codebase = outer.codebase
         let ownPath = outer.function.context.typePath
-        return type.referencedNames.allSatisfy { name in
+        let named = type.referencedNames.allSatisfy { name in
             if outer.function.genericParameterNames.contains(name) || calleeGenerics.contains(name) { return false }
             let records = codebase.types(named: name).filter { $0.kind != "extension" }
             if records.isEmpty || records.contains(where: { !$0.path.contains(".") }) { return true }
@@ -53,6 +58,31 @@ struct ClosureInliner {
                 let parent = record.path.split(separator: ".").dropLast().joined(separator: ".")
                 return ownPath == parent || ownPath.hasPrefix(parent + ".")
             }
+        }
+        return named
+            && leadingNames(of: type).allSatisfy { name in
+                codebase.nearestType(named: name, from: ownPath) == codebase.nearestType(named: name, from: calleePath)
+            }
+    }
+
+    /// The names a type's lookup starts from: `Store` of `Store.Item`, each generic argument's, each
+    /// element's.
+    private static func leadingNames(of type: TypeRef) -> Set<String> {
+        switch type {
+        case .named(let name, let arguments):
+            return arguments.reduce(into: [String(name.split(separator: ".").first ?? Substring(name))]) {
+                $0.formUnion(leadingNames(of: $1))
+            }
+        case .optional(let wrapped), .array(let wrapped), .existential(let wrapped):
+            return leadingNames(of: wrapped)
+        case .function(let parameters, let result, _, _, _):
+            return parameters.reduce(into: leadingNames(of: result)) { $0.formUnion(leadingNames(of: $1)) }
+        case .tuple(let elements):
+            return elements.reduce(into: []) { $0.formUnion(leadingNames(of: $1)) }
+        case .dictionary(let key, let value):
+            return leadingNames(of: key).union(leadingNames(of: value))
+        case .other:
+            return []
         }
     }
 

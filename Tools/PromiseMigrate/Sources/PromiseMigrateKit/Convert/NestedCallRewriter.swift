@@ -216,6 +216,7 @@ struct NestedCallRewriter {
         }
         var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
         inliner.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
+        inliner.calleePath = function.context.typePath
         if let ambiguous {
             inliner.awaited += try resultCoercion(
                 call, function: function, handler: handler, variant: variant, ambiguity: ambiguous)
@@ -266,7 +267,9 @@ struct NestedCallRewriter {
             } ?? .named("Void", [])
         let generics = calleeGenerics(of: function).subtracting(arguments.keys)
         let ownType = Codebase.sameType(function.context.typePath, outer.function.context.typePath)
-        guard ClosureInliner.writable(returned, in: outer, calleeGenerics: generics),
+        guard
+            ClosureInliner.writable(
+                returned, in: outer, calleeGenerics: generics, calleePath: function.context.typePath),
             ownType || !returned.referencedNames.contains("Self")
         else {
             let why: String
