@@ -1120,4 +1120,37 @@ import Testing
         #expect(runCommand(["convert", "x.swift", "--rounds", "2"]).status == 64)
         #expect(runCommand(["convert", "--functions", "x.swift", "--rounds", "0"]).status == 64)
     }
+
+    /// A protocol default's handler passes `Self`: called on the caller's own type, that is the caller's
+    /// type, and the handler handed on converts; called on another type, it is not.
+    @Test func selfInAHandedOnHandlerIsTheCallersTypeWhenCalledOnIt() throws {
+        let model = """
+            protocol Model: Sendable { init() }
+            extension Model {
+                static func find(id: Int) async throws -> Self { Self() }
+                @available(*, renamed: "find(id:)")
+                static func find(id: Int, completion: @escaping @Sendable (Self?, Error?) -> Void) {}
+            }
+            """
+        let (stderr, text) = try convertFunctions(
+            """
+            struct User: Model {
+                static func current(completion: @escaping @Sendable (User?, Error?) -> Void) {
+                    find(id: 0, completion: completion)
+                }
+                static func first(completion: @escaping @Sendable (User?, Error?) -> Void) {
+                    Self.find(id: 1, completion: completion)
+                }
+            }
+            struct Admin: Model {
+                static func current(completion: @escaping @Sendable (Admin?, Error?) -> Void) {
+                    User.find(id: 0, completion: completion)
+                }
+            }
+            """, beside: ["Model.swift": model])
+        #expect(stderr.contains("2 function(s) converted in 1 round(s), 1 refused"), "\(stderr)")
+        #expect(text.contains("        return try await find(id: 0)\n"), "\(text)")
+        #expect(text.contains("        return try await Self.find(id: 1)\n"), "\(text)")
+        #expect(stderr.contains("whose value is `Self`, not `Admin`"), "\(stderr)")
+    }
 }

@@ -295,6 +295,26 @@ struct NestedCallRewriter {
                 + "that is acceptable")
     }
 
+    /// Whether two handler values are one once `Self` is read as the caller's own type: the call is made
+    /// on the caller's instance or type (`Self.find(id:completion:)` of a protocol's extension, called
+    /// from `User`), which is a concrete type.
+    private func selfIsOwnType(at call: FunctionCallExprSyntax, _ own: TypeRef?, _ theirs: TypeRef?) -> Bool {
+        let path = outer.function.context.typePath
+        guard let simple = path.split(separator: ".").last.map(String.init),
+            !outer.codebase.types(named: simple).contains(where: { $0.kind == "protocol" })
+        else { return false }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let receiver = member.base?.trimmedDescription,
+                ["self", "Self", path, simple].contains(receiver)
+            else { return false }
+        } else if !call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            return false
+        }
+        let concrete: [String: TypeRef] = ["Self": .named(simple, [])]
+        return own.map { Codebase.spelledAlike($0.substituting(concrete)) }
+            == theirs.map { Codebase.spelledAlike($0.substituting(concrete)) }
+    }
+
     /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
     static func errorType(of function: FunctionRecord, parameter: Int, codebase: Codebase) -> ClosureInliner.ErrorType {
         let typePath = function.context.typePath
@@ -358,7 +378,7 @@ struct NestedCallRewriter {
             theirType = outer.codebase.aliases.expand(argument, in: outer.function.context.typePath)
         }
         let theirValue = theirType.map(Codebase.spelledAlike)
-        guard ownValue == theirValue else {
+        guard ownValue == theirValue || selfIsOwnType(at: call, ownValue, theirValue) else {
             throw refuse(
                 call, "handler shape",
                 "it passes the handler on to `\(function.fullName)`, whose value is `\(theirValue?.source ?? "Void")`, "
