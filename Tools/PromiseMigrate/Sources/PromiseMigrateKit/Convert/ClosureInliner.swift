@@ -60,30 +60,9 @@ struct ClosureInliner {
             }
         }
         return named
-            && leadingNames(of: type).allSatisfy { name in
+            && type.leadingNames.allSatisfy { name in
                 codebase.nearestType(named: name, from: ownPath) == codebase.nearestType(named: name, from: calleePath)
             }
-    }
-
-    /// The names a type's lookup starts from: `Store` of `Store.Item`, each generic argument's, each
-    /// element's.
-    private static func leadingNames(of type: TypeRef) -> Set<String> {
-        switch type {
-        case .named(let name, let arguments):
-            return arguments.reduce(into: [String(name.split(separator: ".").first ?? Substring(name))]) {
-                $0.formUnion(leadingNames(of: $1))
-            }
-        case .optional(let wrapped), .array(let wrapped), .existential(let wrapped):
-            return leadingNames(of: wrapped)
-        case .function(let parameters, let result, _, _, _):
-            return parameters.reduce(into: leadingNames(of: result)) { $0.formUnion(leadingNames(of: $1)) }
-        case .tuple(let elements):
-            return elements.reduce(into: []) { $0.formUnion(leadingNames(of: $1)) }
-        case .dictionary(let key, let value):
-            return leadingNames(of: key).union(leadingNames(of: value))
-        case .other:
-            return []
-        }
     }
 
     /// Binds `name` where the call was: refused when that would redeclare a name declared before it.

@@ -1294,6 +1294,15 @@ extension CatchClauseSyntax {
         return String(words[0])
     }
 
+    /// Whether the clause binds `name`: `error`, implicitly, where it has no pattern, or by its pattern
+    /// (`catch let error as ApiError`).
+    func binds(_ name: String) -> Bool {
+        if catchItems.isEmpty { return name == "error" }
+        return catchItems.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == name && token.parent?.is(IdentifierPatternSyntax.self) == true
+        }
+    }
+
     /// `catch` or `catch let e`: every error lands here.
     var catchesAll: Bool {
         catchItems.isEmpty

@@ -34,7 +34,7 @@ final class HandlerUseFinder: OwnBodyVisitor {
     }
     /// In `catch { … }` (or `catch let error`), `error` is the caught error, not a closure's `error`.
     override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
-        let shadowed = names.filter { Self.catchBinds($0, node) }
+        let shadowed = names.filter(node.binds)
         guard !shadowed.isEmpty else { return .visitChildren }
         // Its `where` clause sees the bound name too.
         let inner = HandlerUseFinder(names: names.subtracting(shadowed))
@@ -43,15 +43,6 @@ final class HandlerUseFinder: OwnBodyVisitor {
         mentionsHandler = mentionsHandler || inner.mentionsHandler
         if nestedDepth == 0 { returns = returns || inner.returns }
         return .skipChildren
-    }
-
-    /// Whether `clause` binds `name`: `error`, implicitly, where it has no pattern, or by its pattern
-    /// (`catch let error as ApiError`).
-    static func catchBinds(_ name: String, _ clause: CatchClauseSyntax) -> Bool {
-        if clause.catchItems.isEmpty { return name == "error" }
-        return clause.catchItems.tokens(viewMode: .sourceAccurate).contains { token in
-            token.text == name && token.parent?.is(IdentifierPatternSyntax.self) == true
-        }
     }
 }
 

@@ -209,13 +209,9 @@ struct NestedCallRewriter {
                 throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
             }
         }
-        // The callee type's generic parameters named at this call (`U` of `fetchAllCommand()`'s type).
-        let arguments = genericArguments(at: call, of: function, variant: variant)
-        let valueType = handler.valueType.map {
-            outer.codebase.aliases.expand($0, in: function.context.typePath).substituting(arguments)
-        }
-        var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
-        inliner.calleeGenerics = calleeGenerics(of: function).subtracting(arguments.keys)
+        let seen = valueAtCall(call, function: function, handler: handler, variant: variant)
+        var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: seen.type)
+        inliner.calleeGenerics = seen.generics
         inliner.calleePath = function.context.typePath
         if let ambiguous {
             inliner.awaited += try resultCoercion(
@@ -253,6 +249,19 @@ struct NestedCallRewriter {
         return Rewritten(lines: ["\(indent)_ = try? await \(awaited)"] + rest.lines, exit: rest.exit)
     }
 
+    /// The callee's handler value as this call sees it (typealiases expanded, the callee type's generic
+    /// parameters the call names substituted: `U` of `fetchAllCommand()`'s type), and the callee's generic
+    /// parameters it may still name, which cannot be written here.
+    private func valueAtCall(
+        _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord
+    ) -> (type: TypeRef?, generics: Set<String>) {
+        let arguments = genericArguments(at: call, of: function, variant: variant)
+        let type = handler.valueType.map {
+            outer.codebase.aliases.expand($0, in: function.context.typePath).substituting(arguments)
+        }
+        return (type, calleeGenerics(of: function).subtracting(arguments.keys))
+    }
+
     /// ` as [Self]`: what the awaited call returns, where the call alone does not say (`let models = try
     /// await findAll(using: db)` could reach overloads that differ only in that, or leave a generic
     /// parameter unnamed). Refused where the type cannot be written here.
@@ -260,12 +269,9 @@ struct NestedCallRewriter {
         _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
         ambiguity: ResultAmbiguity
     ) throws(FunctionRefusal) -> String {
-        let arguments = genericArguments(at: call, of: function, variant: variant)
-        let returned =
-            handler.valueType.map {
-                outer.codebase.aliases.expand($0, in: function.context.typePath).substituting(arguments)
-            } ?? .named("Void", [])
-        let generics = calleeGenerics(of: function).subtracting(arguments.keys)
+        let seen = valueAtCall(call, function: function, handler: handler, variant: variant)
+        let returned = seen.type ?? .named("Void", [])
+        let generics = seen.generics
         let ownType = Codebase.sameType(function.context.typePath, outer.function.context.typePath)
         guard
             ClosureInliner.writable(

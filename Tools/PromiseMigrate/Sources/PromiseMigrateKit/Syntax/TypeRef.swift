@@ -51,23 +51,32 @@ public indirect enum TypeRef: Hashable, Sendable {
     }
 
     /// Every type name the type mentions, for Sendable and generic-parameter checks.
-    public var referencedNames: Set<String> {
+    public var referencedNames: Set<String> { names(leadingOnly: false) }
+
+    /// The names the type's lookup starts from: `Store` of `Store.Item`, and each generic argument's and
+    /// element's (none inside a type written as text).
+    public var leadingNames: Set<String> { names(leadingOnly: true) }
+
+    private func names(leadingOnly: Bool) -> Set<String> {
         switch self {
         case .named(let name, let arguments):
-            var names: Set<String> = [name.split(separator: ".").last.map(String.init) ?? name]
+            var names: Set<String> = []
             if let first = name.split(separator: ".").first { names.insert(String(first)) }
-            for argument in arguments { names.formUnion(argument.referencedNames) }
+            if !leadingOnly { names.insert(name.split(separator: ".").last.map(String.init) ?? name) }
+            for argument in arguments { names.formUnion(argument.names(leadingOnly: leadingOnly)) }
             return names
         case .optional(let wrapped), .array(let wrapped), .existential(let wrapped):
-            return wrapped.referencedNames
+            return wrapped.names(leadingOnly: leadingOnly)
         case .function(let parameters, let result, _, _, _):
-            return parameters.reduce(into: result.referencedNames) { $0.formUnion($1.referencedNames) }
+            return parameters.reduce(into: result.names(leadingOnly: leadingOnly)) {
+                $0.formUnion($1.names(leadingOnly: leadingOnly))
+            }
         case .tuple(let elements):
-            return elements.reduce(into: []) { $0.formUnion($1.referencedNames) }
+            return elements.reduce(into: []) { $0.formUnion($1.names(leadingOnly: leadingOnly)) }
         case .dictionary(let key, let value):
-            return key.referencedNames.union(value.referencedNames)
+            return key.names(leadingOnly: leadingOnly).union(value.names(leadingOnly: leadingOnly))
         case .other(let text):
-            return Set(Self.identifiers(in: text))
+            return leadingOnly ? [] : Set(Self.identifiers(in: text))
         }
     }
 
