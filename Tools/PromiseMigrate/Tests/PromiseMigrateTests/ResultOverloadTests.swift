@@ -181,4 +181,36 @@ import Testing
             stderr.contains("`fetch(id:)` must be told what it returns (its generic parameter `I` appears only"),
             "\(stderr)")
     }
+
+    /// A hand-written `fetch(id:) async` returning `Item` is not the async version of a callback whose
+    /// handler takes `[Item]`: a caller converted against it would not compile. Returning `[Item]`, it is.
+    @Test(arguments: [("Item", false), ("[Item]", true)])
+    func aHandWrittenAsyncFunctionServesOnlyItsOwnValue(returned: String, serves: Bool) throws {
+        let (stderr, text) = try convertFunctions(
+            Self.api(
+                "    func fetch(id: Int) async throws -> \(returned) { [Item(text: \"\")]\(serves ? "" : "[0]") }",
+                Self.fetch("[Item]", value: "[Item(text: text)]"),
+                """
+                    func count(id: Int, completion: @escaping @Sendable (Int?, Error?) -> Void) {
+                        fetch(id: id) { items, error in
+                            guard let items else {
+                                completion(nil, error ?? ApiError.empty)
+                                return
+                            }
+                            let count: Int = items.isEmpty ? 0 : 1
+                            completion(count, nil)
+                        }
+                    }
+                """),
+            beside: ["Store.swift": Self.store])
+        if serves {
+            #expect(stderr.contains("1 function(s) converted"), "\(stderr)")
+            #expect(text.contains("items = try await fetch(id: id)\n"), "\(text)")
+        } else {
+            #expect(
+                stderr.contains("not converted: fetch(id:completion:): `fetch(id:)` is declared already"), "\(stderr)")
+            #expect(stderr.contains("not converted: count(id:completion:): it calls `fetch(id:completion:)`, which"))
+            #expect(!text.contains("await"), "\(text)")
+        }
+    }
 }

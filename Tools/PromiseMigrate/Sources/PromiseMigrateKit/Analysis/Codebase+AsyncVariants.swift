@@ -64,14 +64,18 @@ extension Codebase {
         let function = function(key)
         guard candidate.isStatic == function.isStatic else { return false }
         if Self.requiresSendableSelf(candidate), !isSendableType(path: function.context.typePath) { return false }
-        guard !overloadsDifferingOnlyInHandler(of: key).isEmpty else { return true }
         var returned = candidate.returnType
         let simple = function.context.typePath.split(separator: ".").last.map(String.init)
         if candidate.context.typePath != function.context.typePath, let simple {
             returned = returned?.substituting(["Self": .named(simple, [])])
         }
-        return sameValueType(
-            returned, in: candidate.context.typePath, handler(key)?.valueType, in: function.context.typePath)
+        let value = handler(key)?.valueType
+        guard !overloadsDifferingOnlyInHandler(of: key).isEmpty else {
+            // Alone, a variant may spell its value otherwise (another module's typealias), but not return
+            // a type that surely differs: `fetch(id:) async -> Item` does not serve a `[Item]` handler.
+            return mayBeSameValueType(returned, in: candidate.context.typePath, value, in: function.context.typePath)
+        }
+        return sameValueType(returned, in: candidate.context.typePath, value, in: function.context.typePath)
     }
 
     /// A `where Self: Sendable` on the function (or its extension).
@@ -89,6 +93,45 @@ extension Codebase {
         }
         return normal(one, onePath) == normal(other, otherPath)
     }
+
+    /// Whether two value types may be one: false only where they surely differ. A name the codebase does
+    /// not declare (another module's type or typealias, a generic parameter, `Self`) may be any type, and
+    /// an optional may stand for its wrapped type (`(Item?, Error?)` and `-> Item?`).
+    func mayBeSameValueType(_ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String) -> Bool {
+        func normal(_ type: TypeRef?, _ path: String) -> TypeRef {
+            guard let type else { return .named("Void", []) }
+            return Self.spelledAlike(aliases.expand(type, in: path))
+        }
+        return mayMatch(normal(one, onePath), normal(other, otherPath))
+    }
+
+    private func mayMatch(_ one: TypeRef, _ other: TypeRef) -> Bool {
+        func known(_ name: String) -> Bool {
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            return Self.standardValueTypes.contains(simple) || !types(named: simple).isEmpty
+        }
+        switch (one, other) {
+        case _ where one == other: return true
+        case (.optional(let wrapped), _): return mayMatch(wrapped, other)
+        case (_, .optional(let wrapped)): return mayMatch(one, wrapped)
+        case (.array(let a), .array(let b)): return mayMatch(a, b)
+        case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return mayMatch(k1, k2) && mayMatch(v1, v2)
+        case (.tuple(let a), .tuple(let b)): return a.count == b.count && zip(a, b).allSatisfy(mayMatch)
+        case (.named(let a, let arguments), .named(let b, let others)):
+            guard a.split(separator: ".").last == b.split(separator: ".").last else { return !(known(a) && known(b)) }
+            return arguments.count != others.count || zip(arguments, others).allSatisfy(mayMatch)
+        case (.named(let name, _), _), (_, .named(let name, _)): return !known(name)
+        case (.array, _), (.dictionary, _), (.tuple, _): return false
+        default: return true  // a function type, `any P`, or text: not compared
+        }
+    }
+
+    /// Standard value types, never another's typealias (codebase types are looked up).
+    static let standardValueTypes: Set<String> = [
+        "Void", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "String", "Substring", "Character", "Data", "Date", "URL", "UUID", "Array", "Set",
+        "Dictionary", "Result",
+    ]
 
     /// `type` written one way: `[T]` for `Array<T>`, `T?` for `Optional<T>`, `[K: V]` for
     /// `Dictionary<K, V>`, `Void` for `()`, without `Swift.`, at every level.
