@@ -213,4 +213,39 @@ import Testing
             #expect(!text.contains("await"), "\(text)")
         }
     }
+
+    /// A subclass's `load(id:completion:)` passing `Int` beside its superclass's passing `String`: their async
+    /// versions would differ only in their result, and `Sub`'s `load(id:) { (text: String?, …) in }` would
+    /// become a call that picks `Int`'s. Both are refused, as overloads in one type are.
+    @Test func overloadsByHandlerInASuperclassAndASubclassAreRefused() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            enum ApiError: Error { case empty }
+            class Base: @unchecked Sendable {
+                func load(id: Int, completion: @escaping @Sendable (String?, Error?) -> Void) {
+                    DispatchQueue.global().async { completion("x", nil) }
+                }
+            }
+            final class Sub: Base, @unchecked Sendable {
+                func load(id: Int, completion: @escaping @Sendable (Int?, Error?) -> Void) {
+                    DispatchQueue.global().async { completion(1, nil) }
+                }
+                func size(id: Int, completion: @escaping @Sendable (Int?, Error?) -> Void) {
+                    load(id: id) { (text: String?, error: Error?) in
+                        guard let text else {
+                            completion(nil, error ?? ApiError.empty)
+                            return
+                        }
+                        let size: Int = text.isEmpty ? 0 : 1
+                        completion(size, nil)
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("0 function(s) converted"), "\(stderr)")
+        #expect(stderr.contains("(2 name taken, 1 callee has no async variant)"), "\(stderr)")
+        #expect(stderr.contains("`load(id:completion:)` is declared already (Sub, line 9"), "\(stderr)")
+        #expect(!text.contains(") async"), "\(text)")
+    }
 }

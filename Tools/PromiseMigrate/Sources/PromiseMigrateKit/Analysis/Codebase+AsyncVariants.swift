@@ -171,9 +171,19 @@ extension Codebase {
                     otherHandler.valueType, in: candidate.context.typePath, handler.valueType,
                     in: function.context.typePath)
             else { return false }
+            // In the type or one related to it: a subclass's overload beside its superclass's is one too.
             return otherHandler.remainingLabels(of: candidate) == labels
-                && Self.sameType(candidate.context.typePath, function.context.typePath)
+                && related(candidate.context.typePath, function.context.typePath)
         }
+    }
+
+    /// Whether two type paths name one type, or one inherits from the other (a superclass, a protocol).
+    func related(_ one: String, _ other: String) -> Bool {
+        if Self.sameType(one, other) { return true }
+        let oneName = one.split(separator: ".").last.map(String.init) ?? ""
+        let otherName = other.split(separator: ".").last.map(String.init) ?? ""
+        guard !oneName.isEmpty, !otherName.isEmpty else { return false }
+        return family(of: oneName, path: one).contains(otherName) || family(of: otherName, path: other).contains(oneName)
     }
 
     /// Why a call of the async function `async` (`variant`, where it is in the codebase) must say what it
@@ -190,8 +200,6 @@ extension Codebase {
         // In the type or one related to it (a superclass's); with the same parameter types (others tell the
         // overloads apart by the arguments); not a protocol's requirement and its default, which return one
         // type.
-        let owner = async.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-        let family = owner.isEmpty ? [] : Set(self.family(of: owner, path: async.context.typePath))
         let parameterTypes = async.parameters.map {
             Self.spelledAlike(aliases.expand($0.type, in: async.context.typePath))
         }
@@ -201,12 +209,8 @@ extension Codebase {
                 candidate.isStatic == async.isStatic,
                 candidate.parameters.map({
                     Self.spelledAlike(aliases.expand($0.type, in: candidate.context.typePath))
-                }) == parameterTypes
-            else { return false }
-            let type = candidate.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-            guard
-                Self.sameType(candidate.context.typePath, async.context.typePath) || family.contains(type)
-                    || (!type.isEmpty && self.family(of: type, path: candidate.context.typePath).contains(owner))
+                }) == parameterTypes,
+                related(candidate.context.typePath, async.context.typePath)
             else { return false }
             return !sameValueType(
                 candidate.returnType, in: candidate.context.typePath, async.returnType, in: async.context.typePath)

@@ -30,12 +30,17 @@ extension FunctionConverter {
                 return false
             }
             // A callback overload in the type itself gets the same async name; in a related type (a protocol
-            // requirement the function implements) it is the same API.
+            // requirement the function implements) it is the same API, unless its handler passes another
+            // value (a subclass's overload of its superclass's method).
             var alsoWithoutQueues = false
             // (One whose handler has no async form never gets one: `convert` refuses it. It clashes only as
             // itself, where a call may leave out its handler.)
-            if sameType, let otherHandler = codebase.handler(other), !candidate.isAsync,
-                !Self.shapesWithoutAsyncForm.contains(otherHandler.shape)
+            if let otherHandler = codebase.handler(other), !candidate.isAsync,
+                !Self.shapesWithoutAsyncForm.contains(otherHandler.shape),
+                sameType
+                    || !codebase.sameValueType(
+                        otherHandler.valueType, in: candidate.context.typePath, codebase.handler(key)?.valueType,
+                        in: function.context.typePath)
             {
                 parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
                     .map { candidate.parameters[$0] }
