@@ -183,7 +183,8 @@ extension Codebase {
         let oneName = one.split(separator: ".").last.map(String.init) ?? ""
         let otherName = other.split(separator: ".").last.map(String.init) ?? ""
         guard !oneName.isEmpty, !otherName.isEmpty else { return false }
-        return family(of: oneName, path: one).contains(otherName) || family(of: otherName, path: other).contains(oneName)
+        return family(of: oneName, path: one).contains(otherName)
+            || family(of: otherName, path: other).contains(oneName)
     }
 
     /// Why a call of the async function `async` (`variant`, where it is in the codebase) must say what it
