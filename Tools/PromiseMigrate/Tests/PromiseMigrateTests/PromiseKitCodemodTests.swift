@@ -47,6 +47,19 @@ import Testing
         #expect(out.contains(".catch { _ in }"))
     }
 
+    /// A chain of 1,900 steps is rewritten step by step (each step asked about every step below it: 8 s); one
+    /// of 50,000, too deep for swift-syntax to walk (`SyntaxDepth`), is left with a note instead of crashing.
+    @Test(.timeLimit(.minutes(1))) func longChainsAreRewrittenAndTooDeepOnesLeftWithANote() throws {
+        func chain(_ name: String, _ steps: Int) -> String {
+            "import PromiseKit\nfunc \(name)(x: Promise<Int>) -> Promise<Int> {\n    return x"
+                + String(repeating: ".map { $0 }", count: steps) + "\n}\n"
+        }
+        let (files, err) = try migrate(["Long.swift": chain("long", 1_900), "Deep.swift": chain("deep", 50_000)])
+        #expect(files["Long.swift"]?.components(separatedBy: ".map(on: .main) { $0 }").count == 1_901)
+        #expect(files["Deep.swift"] == chain("deep", 50_000))
+        #expect(err.contains("Deep.swift:1: not rewritten: its syntax tree nests more than 4000 levels deep"), "\(err)")
+    }
+
     @Test func confQDecidesTheQueueAndItsReadsBecomeAQueue() throws {
         let out = try migrate(
             """

@@ -101,8 +101,8 @@ public struct CodebaseAnalyzer: Sendable {
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
             let read = texts[file.path].map { Result<String, FileDiagnostic>.success($0) } ?? SourceReader.read(file)
-            slots[index] = read.map { text in
-                FileFacts(parsing: text, path: file.path, isMainFile: file.path.hasSuffix("main.swift"))
+            slots[index] = read.flatMap { text in
+                FileFacts.parse(text, path: file.path, isMainFile: file.path.hasSuffix("main.swift"))
             }
         }
         return slots.values

@@ -61,7 +61,13 @@ struct WrapCommand<Output: CommandOutput> {
             return !facts.isGenerated && identity != destinationIdentity && identity != fileIdentity
         }
         var facts = kept.map(\.1)
-        let parsed = FileFacts(parsing: source, path: file, isMainFile: file.hasSuffix("main.swift"))
+        let parsed: FileFacts
+        switch FileFacts.parse(source, path: file, isMainFile: file.hasSuffix("main.swift")) {
+        case .success(let facts): parsed = facts
+        case .failure(let diagnostic):
+            output.err("error: \(file): \(diagnostic.message)\n")
+            return 1
+        }
         if let problem = parsed.syntaxProblem {
             output.err("warning: \(file):\(problem.line):\(problem.column): \(problem.message); wrapping what parsed\n")
         }

@@ -91,8 +91,10 @@ public struct PromiseKitIndex: Sendable {
     /// Reads `sources` (every file of the codebase, PromiseKit or not), by path.
     init(sources: [(path: String, text: String)]) {
         for source in sources.sorted(by: { $0.path < $1.path }) {
+            let tree = Parser.parse(source: source.text)
+            guard !SyntaxDepth.exceedsLimit(tree) else { continue }  // (`rewrite` leaves it, with a note)
             let collector = IndexCollector(viewMode: .sourceAccurate)
-            collector.walk(Parser.parse(source: source.text))
+            collector.walk(tree)
             promiseFunctions.formUnion(collector.promiseFunctions)
             promiseProperties.formUnion(collector.promiseProperties)
             promiseParameters.formUnion(collector.promiseParameters)

@@ -48,6 +48,13 @@ final class PromiseKitRewriter: SyntaxVisitor {
         _ source: String, path: String, index: PromiseKitIndex, queues: StepQueues
     ) -> (source: String, notes: [PromiseKitNote], rules: [String: Int]) {
         let tree = Parser.parse(source: source)
+        guard !SyntaxDepth.exceedsLimit(tree) else {
+            let note = PromiseKitNote(
+                line: 1,
+                reason: "its syntax tree nests more than \(SyntaxDepth.limit) levels deep (a chain of thousands of "
+                    + "calls?); left as it is: walking it would overflow the stack")
+            return (source, [note], [:])
+        }
         let rewriter = PromiseKitRewriter(index: index, queues: queues, tree: tree, fileName: path)
         rewriter.walk(tree)
         return (TextEdit.apply(rewriter.edits, to: source), rewriter.notes, rewriter.rules)
@@ -109,7 +116,20 @@ final class PromiseKitRewriter: SyntaxVisitor {
         return false
     }
 
+    /// `isPromiseCall`'s answers so far. Visiting a chain's outer call asks about every call below it, and
+    /// each of those is visited in turn: without them, a chain of n steps cost time quadratic in n. (An answer
+    /// does not change during the walk: the locals and the extension it depends on are those of the
+    /// statement, already seen when its outermost call asks.)
+    private var promiseCalls: [SyntaxIdentifier: Bool] = [:]
+
     private func isPromiseCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if let known = promiseCalls[call.id] { return known }
+        let answer = computeIsPromiseCall(call)
+        promiseCalls[call.id] = answer
+        return answer
+    }
+
+    private func computeIsPromiseCall(_ call: FunctionCallExprSyntax) -> Bool {
         var callee = call.calledExpression
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -433,11 +453,15 @@ final class PromiseKitRewriter: SyntaxVisitor {
             }
             return .visitChildren
         }
-        if base.trimmedDescription == "PromiseKit", name == "Promise" || name == "Guarantee" {
+        // The names below are short: a longer base (a chain of calls) is not written out, which for every
+        // step of a long chain took time quadratic in its length.
+        let baseText =
+            base.totalLength.utf8Length > 80
+            ? "" : base.trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
+        if baseText == "PromiseKit", name == "Promise" || name == "Guarantee" {
             replace(node, with: "Promises.Promise", rule: "PromiseKit.")
             return .skipChildren
         }
-        let baseText = base.trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
         if baseText == "conf.Q", name == "map" || name == "return" {
             replace(node, with: (name == "map" ? queues.map : queues.return).optionalDispatchQueue, rule: "conf.Q.map")
             return .skipChildren

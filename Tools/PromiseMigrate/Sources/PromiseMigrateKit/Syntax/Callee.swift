@@ -8,8 +8,11 @@ struct Callee {
     var nameToken: TokenSyntax?
     /// Whether it is called on something (`x.wait()`, not `wait()`).
     var hasBase = false
-    /// The receiver as written, for `x.wait()`.
-    var baseText = ""
+    /// The receiver, for `x.wait()`.
+    var base: ExprSyntax?
+    /// The receiver as written, for `x.wait()`: read only when asked (in a long chain of calls, writing out
+    /// every call's receiver took time quadratic in its length).
+    var baseText: String { base?.trimmedDescription ?? "" }
     /// `Promise(…)`, `Promise<T>(…)` or a static member of `Promise`.
     var isPromiseType = false
     /// `.name(…)`, a member of the contextual type (`.wrapping { resolver in … }`).
@@ -32,7 +35,7 @@ struct Callee {
             isImplicitMember = member.base == nil
             if let base = member.base {
                 hasBase = true
-                baseText = base.trimmedDescription
+                self.base = base
                 var root = base
                 if let specialized = root.as(GenericSpecializationExprSyntax.self) { root = specialized.expression }
                 isPromiseType = root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Promise"

@@ -2,14 +2,26 @@ import SwiftParser
 import SwiftSyntax
 
 extension FileFacts {
-    /// Parses `source` and collects its facts in one pass over the tree.
+    /// Parses `source` and collects its facts in one pass over the tree; a tree too deep to walk
+    /// (`SyntaxDepth`) is a diagnostic.
     ///
     /// - Parameters:
     ///   - source: the file's text.
     ///   - path: the path reported for it.
     ///   - isMainFile: whether it is a `main.swift`, whose top level runs in a Task once it awaits.
-    public init(parsing source: String, path: String, isMainFile: Bool) {
+    public static func parse(_ source: String, path: String, isMainFile: Bool) -> Result<FileFacts, FileDiagnostic> {
         let tree = Parser.parse(source: source)
+        guard !SyntaxDepth.exceedsLimit(tree) else {
+            return .failure(
+                FileDiagnostic(
+                    path: path, kind: .nestedTooDeep,
+                    message: "its syntax tree nests more than \(SyntaxDepth.limit) levels deep (a chain of thousands "
+                        + "of calls?); skipped: walking it would overflow the stack"))
+        }
+        return .success(FileFacts(tree: tree, source: source, path: path, isMainFile: isMainFile))
+    }
+
+    private init(tree: SourceFileSyntax, source: String, path: String, isMainFile: Bool) {
         let collector = FactCollector(path: path, tree: tree, isMainFile: isMainFile)
         collector.walk(tree)
         self = collector.finish()
@@ -77,11 +89,42 @@ final class FactCollector: SyntaxVisitor {
     }
 
     private func line(_ node: some SyntaxProtocol) -> Int {
-        converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+        converter.location(for: start(Syntax(node))).line
     }
 
     private func column(_ node: some SyntaxProtocol) -> Int {
-        converter.location(for: node.positionAfterSkippingLeadingTrivia).column
+        converter.location(for: start(Syntax(node))).column
+    }
+
+    /// Where nodes start (their first token, after its leading trivia), found once per path down to it: every
+    /// call of a chain starts at the chain's first token, and finding it from each call took time quadratic
+    /// in the chain's length.
+    private var starts: [SyntaxIdentifier: AbsolutePosition] = [:]
+
+    private func start(_ node: Syntax) -> AbsolutePosition {
+        var path: [SyntaxIdentifier] = []
+        var current = node
+        var found: AbsolutePosition
+        while true {
+            if let known = starts[current.id] {
+                found = known
+                break
+            }
+            if let token = current.as(TokenSyntax.self) {
+                found = token.positionAfterSkippingLeadingTrivia
+                break
+            }
+            // The first child with text (an empty attribute list or a missing token has none).
+            let children = current.children(viewMode: .sourceAccurate)
+            guard let child = children.first(where: { $0.totalLength.utf8Length > 0 }) else {
+                found = current.positionAfterSkippingLeadingTrivia
+                break
+            }
+            path.append(current.id)
+            current = child
+        }
+        for id in path { starts[id] = found }
+        return found
     }
 
     private var typePath: String { types.last?.record.path ?? "" }

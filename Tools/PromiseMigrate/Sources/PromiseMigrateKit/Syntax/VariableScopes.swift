@@ -109,11 +109,14 @@ struct VariableScopes {
         return node
     }
 
-    /// The names of the calls that make `expression`, innermost first; empty when one is not a named call.
+    /// The names of the calls that make `expression`, innermost first; empty when one is not a named call,
+    /// or when there are more than `longestCallChain` (a chain of thousands of calls, each reading its own
+    /// receiver's chain, took time quadratic in its length).
     static func callChain(_ expression: ExprSyntax) -> [String] {
         var names: [String] = []
         var current: ExprSyntax? = expression
         while let written = current {
+            guard names.count < longestCallChain else { return [] }
             let node = unwrapped(written)
             guard let call = node.as(FunctionCallExprSyntax.self) else { break }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -128,6 +131,9 @@ struct VariableScopes {
         }
         return names.reversed()
     }
+
+    /// The most calls a receiver's chain is read through (`session.download(…).validate()` has two).
+    static let longestCallChain = 32
 
     private func lookUp(_ name: String) -> String? {
         for scope in scopes.reversed() { if let type = scope[name] { return type } }
