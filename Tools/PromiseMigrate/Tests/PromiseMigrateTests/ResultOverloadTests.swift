@@ -248,4 +248,48 @@ import Testing
         #expect(stderr.contains("`load(id:completion:)` is declared already (Sub, line 9"), "\(stderr)")
         #expect(!text.contains(") async"), "\(text)")
     }
+
+    /// Where the two surely pass one value, the async function still serves the callback: `any P` is `P`,
+    /// and a conformer may spell a requirement's value otherwise (`U` for `T`, `Double` for another module's
+    /// `TimeInterval`). An unrelated `B.Loader` beside `A.Loader` is no overload of its method.
+    @Test func spellingsOfOneValueAndUnrelatedNamesakesAreNoOverloads() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            protocol Shape: Sendable {}
+            struct Circle: Shape {}
+            protocol Client {
+                func get<T: Decodable>(path: String, completion: @escaping (Result<T, Error>) -> Void)
+                func wait(seconds: Int, completion: @escaping (Result<TimeInterval, Error>) -> Void)
+            }
+            final class HTTPClient: Client {
+                func get<U: Decodable>(path: String, completion: @escaping (Result<U, Error>) -> Void) {
+                    DispatchQueue.global().async { completion(.failure(URLError(.badURL))) }
+                }
+                func wait(seconds: Int, completion: @escaping (Result<Double, Error>) -> Void) {
+                    DispatchQueue.global().async { completion(.success(1)) }
+                }
+            }
+            enum A {
+                final class Store: Sendable {
+                    func load(id: Int, completion: @escaping @Sendable (Result<Shape, Error>) -> Void) {
+                        DispatchQueue.global().async { completion(.success(Circle())) }
+                    }
+                    func load(id: Int) async throws -> any Shape { Circle() }
+                }
+            }
+            enum B {
+                final class Store: Sendable {
+                    func load(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                        DispatchQueue.global().async { completion(.success("")) }
+                    }
+                }
+            }
+            """)
+        #expect(
+            stderr.contains("3 function(s) converted in 1 round(s), 0 refused; 1 had an async version already"),
+            "\(stderr)")
+        #expect(text.contains("func get<U: Decodable>(path: String) async throws -> U {"), "\(text)")
+        #expect(text.contains("func wait(seconds: Int) async throws -> Double {"), "\(text)")
+    }
 }

@@ -95,8 +95,8 @@ extension Codebase {
     }
 
     /// Whether two value types may be one: false only where they surely differ. A name the codebase does
-    /// not declare (another module's type or typealias, a generic parameter, `Self`) may be any type, and
-    /// an optional may stand for its wrapped type (`(Item?, Error?)` and `-> Item?`).
+    /// not declare (another module's type or typealias, a generic parameter, `Self`) may be any type, an
+    /// optional may stand for its wrapped type (`(Item?, Error?)` and `-> Item?`), and `any P` is `P`.
     func mayBeSameValueType(_ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String) -> Bool {
         func normal(_ type: TypeRef?, _ path: String) -> TypeRef {
             guard let type else { return .named("Void", []) }
@@ -114,6 +114,8 @@ extension Codebase {
         case _ where one == other: return true
         case (.optional(let wrapped), _): return mayMatch(wrapped, other)
         case (_, .optional(let wrapped)): return mayMatch(one, wrapped)
+        case (.existential(let constraint), _): return mayMatch(constraint, other)  // `any P` is `P`
+        case (_, .existential(let constraint)): return mayMatch(one, constraint)
         case (.array(let a), .array(let b)): return mayMatch(a, b)
         case (.dictionary(let k1, let v1), .dictionary(let k2, let v2)): return mayMatch(k1, k2) && mayMatch(v1, v2)
         case (.tuple(let a), .tuple(let b)): return a.count == b.count && zip(a, b).allSatisfy(mayMatch)
@@ -166,15 +168,29 @@ extension Codebase {
             let candidate = self.function(other)
             guard other != key, !candidate.isAsync, let otherHandler = self.handler(other),
                 candidate.context.conditions == function.context.conditions,  // not an `#if` alternative
+                otherHandler.remainingLabels(of: candidate) == labels
+            else { return false }
+            if Self.sameType(candidate.context.typePath, function.context.typePath) {
                 // Not a requirement and its default, written alike or through a typealias.
-                !sameValueType(
+                return !sameValueType(
                     otherHandler.valueType, in: candidate.context.typePath, handler.valueType,
                     in: function.context.typePath)
-            else { return false }
-            // In the type or one related to it: a subclass's overload beside its superclass's is one too.
-            return otherHandler.remainingLabels(of: candidate) == labels
-                && related(candidate.context.typePath, function.context.typePath)
+            }
+            // In a related type, a subclass's overload beside its superclass's is one too; a requirement and
+            // its implementation are one API, though they may spell its value apart.
+            return related(candidate.context.typePath, function.context.typePath) && !mayPassOneValue(other, key)
         }
+    }
+
+    /// Whether callbacks `one` and `other` may pass one value, `Self` read as `other`'s type: a requirement and
+    /// its implementation, spelled alike or not (`Result<T, Error>` and `Result<U, Error>`, `Self` and the
+    /// conformer, another module's typealias). Ones that surely pass different values are overloads.
+    func mayPassOneValue(_ one: FunctionKey, _ other: FunctionKey) -> Bool {
+        let simple = function(other).context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let selfType: [String: TypeRef] = simple.isEmpty ? [:] : ["Self": .named(simple, [])]
+        return mayBeSameValueType(
+            handler(one)?.valueType?.substituting(selfType), in: function(one).context.typePath,
+            handler(other)?.valueType?.substituting(selfType), in: function(other).context.typePath)
     }
 
     /// Whether two type paths name one type, or one inherits from the other (a superclass, a protocol).
@@ -182,7 +198,8 @@ extension Codebase {
         if Self.sameType(one, other) { return true }
         let oneName = one.split(separator: ".").last.map(String.init) ?? ""
         let otherName = other.split(separator: ".").last.map(String.init) ?? ""
-        guard !oneName.isEmpty, !otherName.isEmpty else { return false }
+        // `A.Loader` and `B.Loader` share a simple name, not a type.
+        guard !oneName.isEmpty, !otherName.isEmpty, oneName != otherName else { return false }
         return family(of: oneName, path: one).contains(otherName)
             || family(of: otherName, path: other).contains(oneName)
     }

@@ -37,10 +37,7 @@ extension FunctionConverter {
             // itself, where a call may leave out its handler.)
             if let otherHandler = codebase.handler(other), !candidate.isAsync,
                 !Self.shapesWithoutAsyncForm.contains(otherHandler.shape),
-                sameType
-                    || !codebase.sameValueType(
-                        otherHandler.valueType, in: candidate.context.typePath, codebase.handler(key)?.valueType,
-                        in: function.context.typePath)
+                sameType || !codebase.mayPassOneValue(other, key)
             {
                 parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
                     .map { candidate.parameters[$0] }

@@ -51,7 +51,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
         guard !SyntaxDepth.exceedsLimit(tree) else {
             let note = PromiseKitNote(
                 line: 1,
-                reason: "its syntax tree nests more than \(SyntaxDepth.limit) levels deep (a chain of thousands of "
+                reason: "its syntax tree nests more than \(SyntaxDepth.limit) levels deep (a chain of hundreds of "
                     + "calls?); left as it is: walking it would overflow the stack")
             return (source, [note], [:])
         }
@@ -114,6 +114,16 @@ final class PromiseKitRewriter: SyntaxVisitor {
             return index.promiseProperties.contains(member.declName.baseName.text)
         }
         return false
+    }
+
+    /// `A`, `A.B` or `A.B.C`: names only.
+    private static func isDottedName(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        for _ in 0..<3 {
+            guard let member = current.as(MemberAccessExprSyntax.self), let base = member.base else { break }
+            current = base
+        }
+        return current.is(DeclReferenceExprSyntax.self)
     }
 
     /// `isPromiseCall`'s answers so far. Visiting a chain's outer call asks about every call below it, and
@@ -453,11 +463,10 @@ final class PromiseKitRewriter: SyntaxVisitor {
             }
             return .visitChildren
         }
-        // The names below are short: a longer base (a chain of calls) is not written out, which for every
-        // step of a long chain took time quadratic in its length.
+        // The names below are dotted names: another base (a chain of calls) is not written out, which for
+        // every step of a long chain took time quadratic in its length.
         let baseText =
-            base.totalLength.utf8Length > 80
-            ? "" : base.trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "")
+            Self.isDottedName(base) ? base.trimmedDescription.replacingOccurrences(of: "PromiseKit.", with: "") : ""
         if baseText == "PromiseKit", name == "Promise" || name == "Guarantee" {
             replace(node, with: "Promises.Promise", rule: "PromiseKit.")
             return .skipChildren

@@ -15,7 +15,7 @@ extension FileFacts {
             return .failure(
                 FileDiagnostic(
                     path: path, kind: .nestedTooDeep,
-                    message: "its syntax tree nests more than \(SyntaxDepth.limit) levels deep (a chain of thousands "
+                    message: "its syntax tree nests more than \(SyntaxDepth.limit) levels deep (a chain of hundreds "
                         + "of calls?); skipped: walking it would overflow the stack"))
         }
         return .success(FileFacts(tree: tree, source: source, path: path, isMainFile: isMainFile))
