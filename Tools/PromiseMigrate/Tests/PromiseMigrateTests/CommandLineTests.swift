@@ -48,6 +48,25 @@ import Testing
         #expect(runCommand(["convert", "--functions", folder.path]).status == 0)
     }
 
+    /// A file `convert` cannot read or walk is named, not silently left unconverted; a context file is not.
+    @Test func convertWarnsAboutTheFilesItSkips() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("let a = 1\u{0}\n", to: "Sources/Binary.swift")
+        try folder.write("func b() {}\n", to: "Sources/Fine.swift")
+        try folder.write("let c = 1\u{0}\n", to: "Context/Binary.swift")
+        let sources = folder.path + "/Sources"
+        for arguments in [
+            ["convert", sources, "--context", folder.path + "/Context"],
+            ["convert", "--functions", sources, "--context", folder.path + "/Context"],
+        ] {
+            let run = runCommand(arguments)
+            #expect(run.status == 0, "\(arguments)")
+            let warnings = run.output.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+            #expect(warnings == ["warning: \(sources)/Binary.swift: binary file (NUL bytes); skipped"], "\(arguments)")
+        }
+    }
+
     @Test func helpAndVersion() {
         #expect(runCommand(["--help"]).output.stdout.contains("promise-migrate report PATH..."))
         #expect(runCommand(["--version"]).output.stdout.hasPrefix("promise-migrate "))

@@ -79,6 +79,27 @@ import Testing
         #expect(!out.contains("conf.Q"), "\(out)")
     }
 
+    /// `PromiseKit.firstly`, `PromiseKit.when` and `PromiseKit.after` name a module that is no longer imported:
+    /// they are rewritten as the unqualified calls are, and their chains too.
+    @Test func freeFunctionsQualifiedByTheModuleAreRewritten() throws {
+        let out = try migrate(
+            """
+            import PromiseKit
+            func one() -> Promise<Int> { Promise.value(1) }
+            func run() {
+                PromiseKit.firstly { one() }
+                    .done { print($0) }
+                    .cauterize()
+                _ = PromiseKit.when(fulfilled: [one(), one()]).done { print($0) }
+                _ = PromiseKit.after(seconds: 1).done { print("late") }
+            }
+            """)
+        #expect(out.contains("    Promise.firstly { one() }\n        .map(on: .main) { print($0) }\n"), "\(out)")
+        #expect(out.contains("_ = Promise.all([one(), one()]).map(on: .main) { print($0) }"), "\(out)")
+        #expect(out.contains("_ = Promise.after(.seconds(1)).map(on: .main) { print(\"late\") }"), "\(out)")
+        #expect(!out.contains("PromiseKit"), "\(out)")
+    }
+
     @Test func confQDecidesTheQueueAndItsReadsBecomeAQueue() throws {
         let out = try migrate(
             """

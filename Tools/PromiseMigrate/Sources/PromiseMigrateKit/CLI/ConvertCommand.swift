@@ -12,6 +12,7 @@ struct ConvertCommand<Output: CommandOutput> {
         var analysis = CodebaseAnalyzer().analyze(roots)
         guard analysis.applyIndexStore(options.indexStore, output: output) else { return 1 }
         let wanted = Set(SourceScanner().scan(options.paths).files.map { CanonicalPath.of($0.path) })
+        analysis.warnAboutSkippedFiles(among: wanted, to: output)
         var converted = 0
         var refused = 0
         var failed = false

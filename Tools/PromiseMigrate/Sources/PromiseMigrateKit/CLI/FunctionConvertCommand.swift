@@ -13,7 +13,12 @@ struct FunctionConvertCommand<Output: CommandOutput> {
         var planner = ConversionRounds(roots: roots, wanted: wanted)
         let store = options.indexStore
         let output = self.output
-        planner.prepare = { analysis in analysis.applyIndexStore(store, output: output) }
+        var warned = false
+        planner.prepare = { analysis in
+            if !warned { analysis.warnAboutSkippedFiles(among: wanted, to: output) }  // once, not each round
+            warned = true
+            return analysis.applyIndexStore(store, output: output)
+        }
         // An index store describes the code as built: after one round it is stale until the next build.
         let limit = store == nil ? (options.rounds ?? 100) : 1
         guard let result = planner.run(limit: limit) else { return 1 }

@@ -151,6 +151,11 @@ final class PromiseKitRewriter: SyntaxVisitor {
         guard let member = callee.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
         let name = member.declName.baseName.text
         if isPromiseTypeName(base) { return name != "pending" }
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "PromiseKit", name != "hang",
+            Self.freeFunctions.contains(name)
+        {
+            return true  // `PromiseKit.firstly { … }`
+        }
         if ["dataTask", "uploadTask", "downloadTask", "async"].contains(name), firstArgumentIsDotPromise(call) {
             return true
         }
@@ -602,7 +607,15 @@ final class PromiseKitRewriter: SyntaxVisitor {
         if let member = callee.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if let base = member.base {
-                if isPromiseTypeName(base) {
+                if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "PromiseKit",
+                    Self.freeFunctions.contains(name)
+                {
+                    // `PromiseKit.firstly { … }`: as `firstly { … }`, without the module it no longer names.
+                    replace(
+                        start: base.positionAfterSkippingLeadingTrivia,
+                        end: member.declName.positionAfterSkippingLeadingTrivia, with: "", rule: "PromiseKit.")
+                    rewriteFreeFunctionCall(node, callee: member.declName)
+                } else if isPromiseTypeName(base) {
                     if name == "value" {  // `Promise.value(x)`, `Guarantee.value(x)` → `Promise(x)`
                         replace(start: member.period.position, end: member.endPositionBeforeTrailingTrivia, with: "",
                                 rule: "Promise.value(x)")
@@ -619,32 +632,40 @@ final class PromiseKitRewriter: SyntaxVisitor {
                 replace(member, with: "Promise", rule: ".value(x) in return position")
             }
         } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            switch name {
-            case "firstly":
-                insert("Promise.", at: reference.positionAfterSkippingLeadingTrivia)
-                rules["firstly", default: 0] += 1
-            case "when": rewriteWhen(node, callee: reference)
-            case "after": rewriteAfter(node, callee: reference)
-            case "race": rewriteRace(node, callee: reference)
-            case "hang":
-                if let argument = node.arguments.first, node.arguments.count == 1 {
-                    let simple = argument.expression.is(DeclReferenceExprSyntax.self) || argument.expression.is(FunctionCallExprSyntax.self)
-                    let tryWord = Self.isUnderTry(node) ? "" : "try "
-                    replace(start: reference.positionAfterSkippingLeadingTrivia, end: argument.positionAfterSkippingLeadingTrivia,
-                            with: simple ? tryWord : tryWord + "(", rule: "hang")
-                    replace(start: argument.endPositionBeforeTrailingTrivia, end: node.endPositionBeforeTrailingTrivia,
-                            with: simple ? ".wait()" : ").wait()", rule: "hang")
-                }
-            case "Promise", "Guarantee":
-                rewriteInitializer(node)
-            default:
-                if promiseExtensionDepth > 0, PromiseKitNames.chainSteps.contains(name) {
-                    rewriteStep(node, nameToken: reference.baseName, name: name)
-                }
-            }
+            rewriteFreeFunctionCall(node, callee: reference)
         }
         return .visitChildren
+    }
+
+    /// PromiseKit's free functions, which `PromiseKit.` may qualify.
+    private static let freeFunctions: Set<String> = ["firstly", "when", "after", "race", "hang"]
+
+    /// A call of a free function (`firstly { … }`, `when(fulfilled:)`, a step inside `extension Promise`).
+    private func rewriteFreeFunctionCall(_ node: FunctionCallExprSyntax, callee reference: DeclReferenceExprSyntax) {
+        let name = reference.baseName.text
+        switch name {
+        case "firstly":
+            insert("Promise.", at: reference.positionAfterSkippingLeadingTrivia)
+            rules["firstly", default: 0] += 1
+        case "when": rewriteWhen(node, callee: reference)
+        case "after": rewriteAfter(node, callee: reference)
+        case "race": rewriteRace(node, callee: reference)
+        case "hang":
+            if let argument = node.arguments.first, node.arguments.count == 1 {
+                let simple = argument.expression.is(DeclReferenceExprSyntax.self) || argument.expression.is(FunctionCallExprSyntax.self)
+                let tryWord = Self.isUnderTry(node) ? "" : "try "
+                replace(start: reference.positionAfterSkippingLeadingTrivia, end: argument.positionAfterSkippingLeadingTrivia,
+                        with: simple ? tryWord : tryWord + "(", rule: "hang")
+                replace(start: argument.endPositionBeforeTrailingTrivia, end: node.endPositionBeforeTrailingTrivia,
+                        with: simple ? ".wait()" : ").wait()", rule: "hang")
+            }
+        case "Promise", "Guarantee":
+            rewriteInitializer(node)
+        default:
+            if promiseExtensionDepth > 0, PromiseKitNames.chainSteps.contains(name) {
+                rewriteStep(node, nameToken: reference.baseName, name: name)
+            }
+        }
     }
 
     /// Whether `node` is already covered by a `try` of its expression (`try hang(p)`).

@@ -20,7 +20,8 @@ public struct FileDiagnostic: Error, Codable, Hashable, Sendable {
         case notRegularFile
         /// The file parsed with errors; its counts may be incomplete.
         case syntaxErrors
-        /// So many brackets open in a row that parsing would take exponential time (`BracketDepth`).
+        /// So many brackets open in a row that parsing would take exponential time (`BracketDepth`), or a
+        /// syntax tree too deep to walk (`SyntaxDepth`).
         case nestedTooDeep
     }
 
