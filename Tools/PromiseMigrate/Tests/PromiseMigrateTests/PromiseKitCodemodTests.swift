@@ -93,11 +93,29 @@ import Testing
                 _ = PromiseKit.when(fulfilled: [one(), one()]).done { print($0) }
                 _ = PromiseKit.after(seconds: 1).done { print("late") }
             }
+            func two() -> Promise<Int> {
+                return PromiseKit.firstly { .value(2) }
+            }
             """)
         #expect(out.contains("    Promise.firstly { one() }\n        .map(on: .main) { print($0) }\n"), "\(out)")
         #expect(out.contains("_ = Promise.all([one(), one()]).map(on: .main) { print($0) }"), "\(out)")
         #expect(out.contains("_ = Promise.after(.seconds(1)).map(on: .main) { print(\"late\") }"), "\(out)")
+        #expect(out.contains("return Promise.firstly { Promise(2) }"), "\(out)")
         #expect(!out.contains("PromiseKit"), "\(out)")
+    }
+
+    /// `race(fulfilled:)` has no rewrite: it is left as written (`PromiseKit.` included), with a note.
+    @Test func raceOfTheFirstFulfilledIsLeftWithANote() throws {
+        let (files, err) = try migrate([
+            "Race.swift": """
+            import PromiseKit
+            func first(_ ps: [Promise<Int>]) -> Promise<Int> {
+                return PromiseKit.race(fulfilled: ps)
+            }
+            """
+        ])
+        #expect(files["Race.swift"]?.contains("return PromiseKit.race(fulfilled: ps)") == true, "\(files)")
+        #expect(err.contains("Race.swift:3: not rewritten: race(fulfilled:): write Promise.any"), "\(err)")
     }
 
     @Test func confQDecidesTheQueueAndItsReadsBecomeAQueue() throws {

@@ -292,4 +292,42 @@ import Testing
         #expect(text.contains("func get<U: Decodable>(path: String) async throws -> U {"), "\(text)")
         #expect(text.contains("func wait(seconds: Int) async throws -> Double {"), "\(text)")
     }
+
+    /// An associated type named as a type of the codebase (`Response`) may still be any type: `LoginRequest`
+    /// implements `send(completion:)`. `B.Loader`, which shares a simple name with `Base`'s subclass
+    /// `A.Loader`, has no overload of `Base.load`.
+    @Test func associatedTypesAndNamesakesOfSubclassesAreNoOverloads() throws {
+        let (stderr, _) = try convertFunctions(
+            """
+            import Foundation
+            struct Response { let code: Int }
+            struct LoginResponse { let token: String }
+            struct Item: Sendable { let id: Int }
+            protocol Request {
+                associatedtype Response
+                func send(completion: @escaping (Result<Response, Error>) -> Void)
+            }
+            final class LoginRequest: Request {
+                func send(completion: @escaping (Result<LoginResponse, Error>) -> Void) {
+                    DispatchQueue.global().async { completion(.success(LoginResponse(token: "t"))) }
+                }
+            }
+            class Base {
+                func load(completion: @escaping (Result<[Item], Error>) -> Void) {
+                    DispatchQueue.global().async { completion(.success([])) }
+                }
+            }
+            enum A { final class Loader: Base {} }
+            enum B {
+                final class Loader {
+                    func load(completion: @escaping (Result<Item, Error>) -> Void) {
+                        DispatchQueue.global().async { completion(.success(Item(id: 1))) }
+                    }
+                }
+            }
+            """)
+        #expect(!stderr.contains("name taken"), "\(stderr)")
+        #expect(stderr.contains("Service.swift:10: send(completion:) -> send() async"), "\(stderr)")
+        #expect(stderr.contains("Service.swift:15: load(completion:) -> load() async"), "\(stderr)")
+    }
 }

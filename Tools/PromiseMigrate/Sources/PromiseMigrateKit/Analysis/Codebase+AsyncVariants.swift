@@ -73,7 +73,9 @@ extension Codebase {
         guard !overloadsDifferingOnlyInHandler(of: key).isEmpty else {
             // Alone, a variant may spell its value otherwise (another module's typealias), but not return
             // a type that surely differs: `fetch(id:) async -> Item` does not serve a `[Item]` handler.
-            return mayBeSameValueType(returned, in: candidate.context.typePath, value, in: function.context.typePath)
+            return mayBeSameValueType(
+                returned, in: candidate.context.typePath, value, in: function.context.typePath,
+                open: openNames(of: candidate, function))
         }
         return sameValueType(returned, in: candidate.context.typePath, value, in: function.context.typePath)
     }
@@ -97,19 +99,33 @@ extension Codebase {
     /// Whether two value types may be one: false only where they surely differ. A name the codebase does
     /// not declare (another module's type or typealias, a generic parameter, `Self`) may be any type, an
     /// optional may stand for its wrapped type (`(Item?, Error?)` and `-> Item?`), and `any P` is `P`.
-    func mayBeSameValueType(_ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String) -> Bool {
+    /// `open` names generic parameters and associated types, which may be any type even where a type of the
+    /// codebase has their name.
+    func mayBeSameValueType(
+        _ one: TypeRef?, in onePath: String, _ other: TypeRef?, in otherPath: String, open: Set<String>
+    ) -> Bool {
         func normal(_ type: TypeRef?, _ path: String) -> TypeRef {
             guard let type else { return .named("Void", []) }
             return Self.spelledAlike(aliases.expand(type, in: path))
         }
-        return mayMatch(normal(one, onePath), normal(other, otherPath))
+        return mayMatch(normal(one, onePath), normal(other, otherPath), open: open)
     }
 
-    private func mayMatch(_ one: TypeRef, _ other: TypeRef) -> Bool {
+    /// The generic parameters of `functions` and of their types, and their types' associated types.
+    func openNames(of functions: FunctionRecord...) -> Set<String> {
+        Set(
+            functions.flatMap { function in
+                function.genericParameterNames + records(of: function.context.typePath).flatMap(\.genericParameterNames)
+            })
+    }
+
+    private func mayMatch(_ one: TypeRef, _ other: TypeRef, open: Set<String>) -> Bool {
         func known(_ name: String) -> Bool {
+            guard !open.contains(name) else { return false }
             let simple = name.split(separator: ".").last.map(String.init) ?? name
             return Self.standardValueTypes.contains(simple) || !types(named: simple).isEmpty
         }
+        func mayMatch(_ one: TypeRef, _ other: TypeRef) -> Bool { self.mayMatch(one, other, open: open) }
         switch (one, other) {
         case _ where one == other: return true
         case (.optional(let wrapped), _): return mayMatch(wrapped, other)
@@ -190,7 +206,8 @@ extension Codebase {
         let selfType: [String: TypeRef] = simple.isEmpty ? [:] : ["Self": .named(simple, [])]
         return mayBeSameValueType(
             handler(one)?.valueType?.substituting(selfType), in: function(one).context.typePath,
-            handler(other)?.valueType?.substituting(selfType), in: function(other).context.typePath)
+            handler(other)?.valueType?.substituting(selfType), in: function(other).context.typePath,
+            open: openNames(of: function(one), function(other)))
     }
 
     /// Whether two type paths name one type, or one inherits from the other (a superclass, a protocol).

@@ -7,7 +7,6 @@ extension FunctionConverter {
     func nameClash(for key: FunctionKey, keeping kept: [Int]) -> FunctionKey? {
         let function = codebase.function(key)
         let ownerName = function.context.typePath.split(separator: ".").last.map(String.init) ?? ""
-        let family = ownerName.isEmpty ? [] : codebase.family(of: ownerName, path: function.context.typePath)
         return codebase.functions(named: function.name).first { other in
             guard other != key else { return false }
             let candidate = codebase.function(other)
@@ -73,7 +72,7 @@ extension FunctionConverter {
             if type == ownerName, !Codebase.sameType(candidate.context.typePath, function.context.typePath) {
                 return false
             }
-            return family.contains(type) || codebase.family(of: type).contains(ownerName)
+            return codebase.related(candidate.context.typePath, function.context.typePath)
         }
     }
 

@@ -304,11 +304,22 @@ final class PromiseKitRewriter: SyntaxVisitor {
         }
         guard let call else { return false }
         // The closure of a promise's `then`/`recover`, or `firstly`'s, returns a promise.
+        if Self.callsFirstly(call) { return true }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
             return ["then", "recover", "ensureThen"].contains(name) && (isPromise(base) || isPromiseKitOnly(name))
         }
-        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "firstly"
+        return false
+    }
+
+    /// `firstly { … }` or `PromiseKit.firstly { … }`.
+    private static func callsFirstly(_ call: FunctionCallExprSyntax) -> Bool {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == "firstly"
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == "firstly"
+            && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "PromiseKit"
     }
 
     private static func isVoidPromise(_ type: String) -> Bool {
@@ -610,11 +621,9 @@ final class PromiseKitRewriter: SyntaxVisitor {
                 if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "PromiseKit",
                     Self.freeFunctions.contains(name)
                 {
-                    // `PromiseKit.firstly { … }`: as `firstly { … }`, without the module it no longer names.
-                    replace(
-                        start: base.positionAfterSkippingLeadingTrivia,
-                        end: member.declName.positionAfterSkippingLeadingTrivia, with: "", rule: "PromiseKit.")
-                    rewriteFreeFunctionCall(node, callee: member.declName)
+                    // `PromiseKit.firstly { … }`: as `firstly { … }`; the rewrite replaces the whole callee, the
+                    // module it no longer names included.
+                    rewriteFreeFunctionCall(node, callee: ExprSyntax(member), name: member.declName.baseName)
                 } else if isPromiseTypeName(base) {
                     if name == "value" {  // `Promise.value(x)`, `Guarantee.value(x)` → `Promise(x)`
                         replace(start: member.period.position, end: member.endPositionBeforeTrailingTrivia, with: "",
@@ -632,7 +641,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
                 replace(member, with: "Promise", rule: ".value(x) in return position")
             }
         } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            rewriteFreeFunctionCall(node, callee: reference)
+            rewriteFreeFunctionCall(node, callee: ExprSyntax(reference), name: reference.baseName)
         }
         return .visitChildren
     }
@@ -640,21 +649,23 @@ final class PromiseKitRewriter: SyntaxVisitor {
     /// PromiseKit's free functions, which `PromiseKit.` may qualify.
     private static let freeFunctions: Set<String> = ["firstly", "when", "after", "race", "hang"]
 
-    /// A call of a free function (`firstly { … }`, `when(fulfilled:)`, a step inside `extension Promise`).
-    private func rewriteFreeFunctionCall(_ node: FunctionCallExprSyntax, callee reference: DeclReferenceExprSyntax) {
-        let name = reference.baseName.text
+    /// A call of a free function (`firstly { … }`, `when(fulfilled:)`, a step inside `extension Promise`), its
+    /// callee `firstly` or `PromiseKit.firstly`, whose name is `nameToken`.
+    private func rewriteFreeFunctionCall(
+        _ node: FunctionCallExprSyntax, callee: ExprSyntax, name nameToken: TokenSyntax
+    ) {
+        let name = nameToken.text
         switch name {
         case "firstly":
-            insert("Promise.", at: reference.positionAfterSkippingLeadingTrivia)
-            rules["firstly", default: 0] += 1
-        case "when": rewriteWhen(node, callee: reference)
-        case "after": rewriteAfter(node, callee: reference)
-        case "race": rewriteRace(node, callee: reference)
+            replace(callee, with: "Promise.firstly", rule: "firstly")
+        case "when": rewriteWhen(node, callee: callee)
+        case "after": rewriteAfter(node, callee: callee)
+        case "race": rewriteRace(node, callee: callee)
         case "hang":
             if let argument = node.arguments.first, node.arguments.count == 1 {
                 let simple = argument.expression.is(DeclReferenceExprSyntax.self) || argument.expression.is(FunctionCallExprSyntax.self)
                 let tryWord = Self.isUnderTry(node) ? "" : "try "
-                replace(start: reference.positionAfterSkippingLeadingTrivia, end: argument.positionAfterSkippingLeadingTrivia,
+                replace(start: callee.positionAfterSkippingLeadingTrivia, end: argument.positionAfterSkippingLeadingTrivia,
                         with: simple ? tryWord : tryWord + "(", rule: "hang")
                 replace(start: argument.endPositionBeforeTrailingTrivia, end: node.endPositionBeforeTrailingTrivia,
                         with: simple ? ".wait()" : ").wait()", rule: "hang")
@@ -663,7 +674,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
             rewriteInitializer(node)
         default:
             if promiseExtensionDepth > 0, PromiseKitNames.chainSteps.contains(name) {
-                rewriteStep(node, nameToken: reference.baseName, name: name)
+                rewriteStep(node, nameToken: nameToken, name: name)
             }
         }
     }
@@ -922,7 +933,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
 
     /// `when(fulfilled: ps)` → `Promise.all(ps)` (with `.asVoid()` where a `Promise<Void>` is
     /// wanted, as PromiseKit's Void overload gave), `when(resolved:)` → `Promise.allSettled`.
-    private func rewriteWhen(_ node: FunctionCallExprSyntax, callee: DeclReferenceExprSyntax) {
+    private func rewriteWhen(_ node: FunctionCallExprSyntax, callee: ExprSyntax) {
         guard let first = node.arguments.first, let label = first.label?.text else {
             note(node, "when(…) without a label: write Promise.all")
             return
@@ -959,7 +970,7 @@ final class PromiseKitRewriter: SyntaxVisitor {
     }
 
     /// `after(seconds: s)` → `Promise.after(.seconds(s))`; `after(.seconds(n))` → `Promise.after(…)`.
-    private func rewriteAfter(_ node: FunctionCallExprSyntax, callee: DeclReferenceExprSyntax) {
+    private func rewriteAfter(_ node: FunctionCallExprSyntax, callee: ExprSyntax) {
         guard let first = node.arguments.first, node.arguments.count == 1 else { return }
         replace(callee, with: "Promise.after", rule: "after")
         if first.label?.text == "seconds" {
@@ -970,9 +981,14 @@ final class PromiseKitRewriter: SyntaxVisitor {
     }
 
     /// `race(a, b)` → `Promise.race([a, b])`.
-    private func rewriteRace(_ node: FunctionCallExprSyntax, callee: DeclReferenceExprSyntax) {
+    private func rewriteRace(_ node: FunctionCallExprSyntax, callee: ExprSyntax) {
         let arguments = Array(node.arguments)
-        guard let first = arguments.first, let last = arguments.last, first.label == nil else { return }
+        guard let first = arguments.first, let last = arguments.last, first.label == nil else {
+            if let label = arguments.first?.label?.text {
+                note(node, "race(\(label):): write Promise.any (the first value to arrive), or Promise.race")
+            }
+            return
+        }
         replace(callee, with: "Promise.race", rule: "race")
         if arguments.count > 1 || isPromise(first.expression) {
             insert("[", at: first.positionAfterSkippingLeadingTrivia)
