@@ -65,6 +65,21 @@ import Testing
             "\(stderr)")
     }
 
+    /// `catch Wrapped.error(let error)` binds `error` from a case's payload, whose type the tool does not
+    /// know: the refusal says that, not merely that it may be nil.
+    @Test func anErrorBoundFromAPayloadIsRefusedSayingWhy() throws {
+        let store = Self.store.replacingOccurrences(
+            of: "enum ParseFailure: Error { case bad }",
+            with: "enum ParseFailure: Error { case bad }\nenum Wrapped: Error { case error(any Error) }")
+        let (stderr, _) = try convertFunctions(
+            Self.api("size", catches: ["catch Wrapped.error(let error)", "catch"]), beside: ["Store.swift": store])
+        #expect(
+            stderr.contains(
+                "not converted: size(id:completion:): it passes `error` as the error, which "
+                    + "`catch Wrapped.error(let error)` binds from a case's payload: the tool does not know its type"),
+            "\(stderr)")
+    }
+
     /// A handler named `error` is hidden inside a plain `catch`: the wrapper catches `caughtError`.
     @Test func aHandlerNamedErrorIsNotHiddenByTheWrappersCatch() throws {
         let (stderr, text) = try convertFunctions(

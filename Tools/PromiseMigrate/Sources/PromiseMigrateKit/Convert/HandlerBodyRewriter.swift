@@ -22,6 +22,9 @@ final class HandlerBodyRewriter {
         var nonOptional: Set<String> = []
         /// Optional names that hold a `catch`'s error, and the non-optional name to throw instead.
         var errorAliases: [String: String] = [:]
+        /// Names a `catch`'s pattern binds from a case's payload (`catch ApiError.wrapped(let error)`), whose
+        /// type the tool does not know, with the pattern: a refusal says so.
+        var patternBound: [String: String] = [:]
         /// Nothing follows on this path: a nested call here may await.
         var isTail = true
         /// Inside a `do` that has a `catch`: a `throw` here would be caught.
@@ -718,7 +721,11 @@ final class HandlerBodyRewriter {
                     })
             caught.errorAliases = caught.errorAliases.filter { !bound.contains($0.key) && !bound.contains($0.value) }
             caught.nonOptional.subtract(bound)
-            if let name = clause.caughtErrorName { caught.nonOptional.insert(name) }
+            for name in bound { caught.patternBound[name] = items.trimmedDescription }
+            if let name = clause.caughtErrorName {
+                caught.nonOptional.insert(name)
+                caught.patternBound[name] = nil
+            }
             let catchBody = try block(Array(clause.body.statements), scope: caught, indent: indent + "    ")
             let head = items.isEmpty ? "catch" : "catch \(items.trimmedDescription)"
             lines.append("\(indent)} \(head) {")
@@ -941,6 +948,12 @@ final class HandlerBodyRewriter {
             || !(error.is(DeclReferenceExprSyntax.self) || member != nil)
         {
             return ["throw \(error.trimmedDescription)"]
+        }
+        if let name = error.identifier, let pattern = scope.patternBound[name] {
+            throw refuse(
+                call, "error may be nil",
+                "it passes `\(name)` as the error, which `catch \(pattern)` binds from a case's payload: the tool "
+                    + "does not know its type, which may be optional; unwrap it first (`if let \(name)`)")
         }
         throw refuse(
             call, "error may be nil",
