@@ -140,7 +140,7 @@ extension Codebase {
             return arguments.count != others.count || zip(arguments, others).allSatisfy(mayMatch)
         case (.named(let name, _), _), (_, .named(let name, _)): return !known(name)
         case (.array, _), (.dictionary, _), (.tuple, _): return false
-        default: return true  // a function type, `any P`, or text: not compared
+        default: return true  // a function type, or text: not compared
         }
     }
 
