@@ -96,11 +96,15 @@ import Testing
             func two() -> Promise<Int> {
                 return PromiseKit.firstly { .value(2) }
             }
+            func three() -> Promise<Int> {
+                return firstly(execute: { one() })
+            }
             """)
         #expect(out.contains("    Promise.firstly { one() }\n        .map(on: .main) { print($0) }\n"), "\(out)")
         #expect(out.contains("_ = Promise.all([one(), one()]).map(on: .main) { print($0) }"), "\(out)")
         #expect(out.contains("_ = Promise.after(.seconds(1)).map(on: .main) { print(\"late\") }"), "\(out)")
         #expect(out.contains("return Promise.firstly { Promise(2) }"), "\(out)")
+        #expect(out.contains("return Promise.firstly({ one() })"), "\(out)")
         #expect(!out.contains("PromiseKit"), "\(out)")
     }
 

@@ -658,6 +658,12 @@ final class PromiseKitRewriter: SyntaxVisitor {
         switch name {
         case "firstly":
             replace(callee, with: "Promise.firstly", rule: "firstly")
+            // `firstly(execute: { … })`: `Promise.firstly` takes its closure unlabeled.
+            if let argument = node.arguments.first, node.arguments.count == 1, argument.label?.text == "execute" {
+                replace(
+                    start: argument.positionAfterSkippingLeadingTrivia,
+                    end: argument.expression.positionAfterSkippingLeadingTrivia, with: "", rule: "firstly")
+            }
         case "when": rewriteWhen(node, callee: callee)
         case "after": rewriteAfter(node, callee: callee)
         case "race": rewriteRace(node, callee: callee)
