@@ -6,10 +6,10 @@ struct Callee {
     var name: String?
     /// The token of that name, where the compiler's index records the call.
     var nameToken: TokenSyntax?
-    /// Whether it is called on something (`x.wait()`, not `wait()`).
-    var hasBase = false
     /// The receiver, for `x.wait()`.
     var base: ExprSyntax?
+    /// Whether it is called on something (`x.wait()`, not `wait()`).
+    var hasBase: Bool { base != nil }
     /// The receiver as written, for `x.wait()`: read only when asked (in a long chain of calls, writing out
     /// every call's receiver took time quadratic in its length).
     var baseText: String { base?.trimmedDescription ?? "" }
@@ -34,7 +34,6 @@ struct Callee {
             nameToken = member.declName.baseName
             isImplicitMember = member.base == nil
             if let base = member.base {
-                hasBase = true
                 self.base = base
                 var root = base
                 if let specialized = root.as(GenericSpecializationExprSyntax.self) { root = specialized.expression }
