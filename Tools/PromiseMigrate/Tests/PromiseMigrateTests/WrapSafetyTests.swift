@@ -87,6 +87,21 @@ import Testing
         #expect(code.contains("already has an async variant, `fetch(id:)`"))
     }
 
+    @Test func anAsyncFunctionReturningAnotherValueIsNoVariantOfAnOverloadByHandler() throws {
+        // Swift-Kuery-ORM's `save(using:_:)` overloads, once `wrap` gave the other one (`Self?`) its facade.
+        let code = try wrap(
+            """
+            final class Store: Sendable {
+                func save(using db: String, _ done: @escaping (String?, Int?, Error?) -> Void) {}
+                func save(using db: String) async throws -> Int { 0 }
+            }
+            """
+        ).stdout
+        #expect(!code.contains("already has an async variant"))
+        #expect(code.contains("no async facade: `save(using:)` is declared async already"))
+        #expect(code.contains("Service.swift:3) and returns `Int`, not\n    /// `(String, Int)`;"))
+    }
+
     @Test func promiseIsQualifiedWhereAnotherLibrarysPromiseIsImported() throws {
         let code = try wrap(
             """

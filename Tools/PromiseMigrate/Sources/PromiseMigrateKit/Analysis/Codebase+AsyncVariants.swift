@@ -64,6 +64,14 @@ extension Codebase {
         let function = function(key)
         guard candidate.isStatic == function.isStatic else { return false }
         if Self.requiresSendableSelf(candidate), !isSendableType(path: function.context.typePath) { return false }
+        return returnsHandlerValue(variant, of: key)
+    }
+
+    /// Whether async function `variant` returns what `key`'s handler passes: the value check of
+    /// `serves(_:_:)`, which also holds for a variant only Sendable types get.
+    func returnsHandlerValue(_ variant: FunctionKey, of key: FunctionKey) -> Bool {
+        let candidate = function(variant)
+        let function = function(key)
         var returned = candidate.returnType
         let simple = function.context.typePath.split(separator: ".").last.map(String.init)
         if candidate.context.typePath != function.context.typePath, let simple {

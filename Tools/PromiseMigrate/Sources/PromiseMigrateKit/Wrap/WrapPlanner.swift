@@ -148,12 +148,24 @@ public struct WrapPlanner: Sendable {
             notes.append("`\(promiseName)` exists already (\(promiseTaken)): the async facade makes its own promise")
         }
         var declaresAsync = true
-        if let variant = codebase.asyncFunction(named: function.name, labels: labels, typePath: context.typePath)
+        let sameNamed = codebase.asyncFunctions(named: function.name, labels: labels, typePath: context.typePath)
+        if let variant = sameNamed.first(where: { codebase.returnsHandlerValue($0, of: key) })
             ?? codebase.asyncVariant(of: key)
         {
             declaresAsync = false
             notes.append(
                 "already has an async variant, `\(codebase.function(variant).fullName)` (\(self.where(variant)))")
+        } else if let other = sameNamed.first {
+            // An overload by handler value (`save(using:_:)` with `Self?` beside one with `(I?, Self?)`)
+            // whose sibling's facade took the name: a second would differ from it in its result alone.
+            declaresAsync = false
+            let returned = codebase.function(other).returnType?.source ?? "Void"
+            notes.append(
+                "no async facade: `\(codebase.function(other).fullName)` is declared async already "
+                    + "(\(self.where(other))) and returns `\(returned)`, not `\(value.source)`; a facade of the same "
+                    + "name and labels would differ from it in its result alone, so every async caller would have "
+                    + "to name the type it expects: write one by hand under another name, such as "
+                    + "`\(function.name)Async`")
         } else if let clash = existing(named: function.name, labels: labels, typePath: context.typePath) {
             // A synchronous `write(toFile:) -> Task` beside a new `write(toFile:) async`: async callers
             // would switch to the facade, and their code would no longer compile.
