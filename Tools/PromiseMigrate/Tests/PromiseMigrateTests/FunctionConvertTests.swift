@@ -164,6 +164,38 @@ import Testing
         #expect(output.stderr.contains("weakTouch(id:completion:): its closure captures `[weak self]`"))
     }
 
+    @Test func anErrorLoggedAndPassedOnFallsThroughToTheRest() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+
+                func remove(id: Int, completion: @escaping (Error?) -> Void) {
+                    store.remove(id: id) { error in
+                        if let error {
+                            print("failed", error)
+                        }
+                        completion(error)
+                    }
+                }
+            }
+            """)
+        // `if let error { … }` without an exit falls through to the rest on failure too: the error stays a
+        // value the rest reads, as any other body that names it.
+        #expect(output.stderr.contains("round 1: 1 converted, 0 refused"), "\(output.stderr)")
+        #expect(
+            text.contains(
+                """
+                        } catch let caught {
+                            error = caught
+                        }
+                        if let error {
+                            print("failed", error)
+                        }
+                        if let error = error as (any Error)? { throw error }
+                """))
+    }
+
     @Test func handedOnHandlerAndMainQueueHop() throws {
         let (_, text) = try convert(
             """

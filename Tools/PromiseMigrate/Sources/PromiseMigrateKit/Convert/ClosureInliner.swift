@@ -165,9 +165,11 @@ struct ClosureInliner {
                     lines: ["\(indent)_ = \(awaited.replacingOccurrences(of: "try ", with: "try? "))"]
                         + rest.lines, exit: rest.exit)
             }
+            // `if let e { F }` then the rest: split only where F leaves (else it falls through to the rest,
+            // which the general form below keeps: `if let e { log(e) }; completion(nil)`).
             if let first = body.first, let branch = CallConverter.ifLet(first, binding: errorName),
                 branch.elseIf == nil,
-                branch.elseBody == nil || body.count == 1
+                branch.elseBody != nil || body.count == 1 || Self.endsInExit(branch.body)
             {
                 return try split(
                     value: nil, success: branch.elseBody ?? Array(body.dropFirst()), error: branch.name,
@@ -202,6 +204,12 @@ struct ClosureInliner {
     }
 
     private var valueIsVoid: Bool { valueType?.isVoid ?? true }
+
+    /// Whether `statements` end in a `return` or `throw`, so control never falls through past them.
+    private static func endsInExit(_ statements: [CodeBlockItemSyntax]) -> Bool {
+        guard let last = statements.last?.item else { return false }
+        return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
+    }
 
     /// `} catch {` and the name of what it caught, `error`; `} catch let caught {` where the closure's own
     /// `name` is `error`, which the catch's would hide.
