@@ -145,6 +145,75 @@ import Testing
             stderr.contains("add(_:completion:): code after this `DispatchQueue.sync` ran after its closure called"))
     }
 
+    @Test func aCallerKeepsItsBodyWhereACalleeActsBeforeItReturns() throws {
+        let (_, text) = try convert(
+            """
+            import Foundation
+            protocol Backend {
+                func fetch(id: Int, completion: @escaping (Result<String, Error>) -> Void)
+                func fetch(id: Int) async throws -> String
+            }
+            final class Repo {
+                let backend: Backend
+                var cache: [Int: String] = [:]
+                init(backend: Backend) { self.backend = backend }
+                func name(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    if let hit = cache[id] {
+                        completion(.success(hit))
+                        return
+                    }
+                    backend.fetch(id: id) { result in
+                        completion(result)
+                    }
+                }
+                func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    name(id: id) { result in
+                        completion(result.map { $0.uppercased() })
+                    }
+                }
+                func plain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    backend.fetch(id: id) { result in
+                        completion(result)
+                    }
+                }
+                func viaPlain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    plain(id: id, completion: completion)
+                }
+            }
+            final class Journal: @unchecked Sendable {
+                let queue = DispatchQueue(label: "journal")
+                var lines: [String] = []
+                func append(_ line: String, completion: @escaping @Sendable (Int) -> Void) {
+                    queue.async {
+                        self.lines.append(line)
+                        completion(self.lines.count)
+                    }
+                }
+                func log(_ line: String, completion: @escaping @Sendable (Int) -> Void) {
+                    append("[log] " + line, completion: completion)
+                }
+                func note(_ line: String, completion: @escaping @Sendable (Int) -> Void) {
+                    log(line, completion: completion)
+                }
+            }
+            """)
+        // `name` calls its handler before it returns on a cache hit: so do `title`'s old body and its callers'.
+        #expect(
+            text.contains(
+                "    func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {\n        name(id: id) { result in"
+            ))
+        // `append` starts its work on a serial queue before it returns, so two calls run in order; `log` and
+        // `note`, which hand it their handlers, keep their bodies to keep that order.
+        let handler = "completion: @escaping @Sendable (Int) -> Void"
+        #expect(text.contains("    func log(_ line: String, \(handler)) {\n        append("))
+        #expect(text.contains("    func note(_ line: String, \(handler)) {\n        log("))
+        #expect(text.contains("    func note(_ line: String) async -> Int {"))
+        // A callee that only starts another module's work does neither: its caller gets a wrapper.
+        #expect(
+            text.contains(
+                "    func viaPlain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {\n        Task {"))
+    }
+
     @Test func aWebSocketTasksSendIsAwaitedButOnlyOnAParameterOfItsType() throws {
         let (stderr, text) = try convert(
             """

@@ -335,7 +335,7 @@ public struct FunctionConverter {
             !written.contains($0.filter { !$0.isWhitespace })
         }
         // A function on a call cycle keeps its body too: whether it calls its handler before it returns
-        // depends on the others, which this conversion cannot see (`parametersOnlyCalledAtOnce` is per body).
+        // depends on the others, which this conversion cannot see (`parametersActingAtOnce` is per body).
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
             || rewriter.dropsDeliveryQueue || newAvailability || cycleVersions[key] != nil

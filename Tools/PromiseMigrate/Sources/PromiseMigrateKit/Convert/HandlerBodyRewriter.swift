@@ -95,8 +95,9 @@ final class HandlerBodyRewriter {
     /// A call that hands the handler on drops the function's own queue argument (`callbackQueue:`), which its
     /// async variant does not take: only the old function, kept as it is, delivers there.
     var dropsDeliveryQueue = false
-    /// A callee it awaits calls its handler before it returns (only ever directly): so does the old
-    /// function, on that path, which a wrapper would change.
+    /// A callee it awaits may act on its handler before it returns (calls it, or hands it to a serial
+    /// queue, itself or through a callee: `Codebase.handlerMayActAtOnce(_:)`): so does the old function,
+    /// which a wrapper calling from a `Task` would change.
     var awaitsHandlerCalledAtOnce = false
     /// The names the function's body binds (a local may hide a property of the same name).
     var bodyBindings: Set<String> = []

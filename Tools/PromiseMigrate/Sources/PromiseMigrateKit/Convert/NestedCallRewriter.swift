@@ -113,12 +113,7 @@ struct NestedCallRewriter {
         }
         let function = codebase.function(target)
         apiName = function.fullName
-        let handlerParameters = handler.indexes
-        if handlerParameters.contains(where: {
-            function.parametersOnlyCalledAtOnce.contains(function.parameters[$0].name)
-        }) {
-            outer.awaitsHandlerCalledAtOnce = true
-        }
+        if codebase.handlerMayActAtOnce(target) { outer.awaitsHandlerCalledAtOnce = true }
         let variant: FunctionRecord
         // Why the awaited call must say what it returns (`as [Self]`), if it must.
         let ambiguous: ResultAmbiguity?

@@ -78,9 +78,11 @@ public struct FunctionRecord: Hashable, Sendable {
     /// 1-based UTF-8 column of its name (of `init` for an initializer), where the compiler's index
     /// records its definition.
     public var column: Int = 0
-    /// The closure parameters its body only calls itself, never from a closure or passed on: a handler
-    /// among them runs before the function returns.
-    public var parametersOnlyCalledAtOnce: [String] = []
+    /// The closure parameters a call may act on before it returns: calls on some path, or hands to a serial
+    /// queue (`DirectCallFinder.handlerFacts`).
+    public var parametersActingAtOnce: [String] = []
+    /// For each closure parameter, the names of the calls the body hands it to before it returns.
+    public var parametersPassedOn: [String: [String]] = [:]
 
     /// Swift's full name: `fetchUser(id:completion:)`.
     public var fullName: String {

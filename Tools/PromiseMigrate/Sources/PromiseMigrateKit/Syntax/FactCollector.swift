@@ -355,9 +355,11 @@ final class FactCollector: SyntaxVisitor {
                     let type = parameter.type.trimmedDescription
                     return type.contains("->") || Codebase.functionLikeSuffixes.contains { type.hasSuffix($0) }
                 }
-                facts.functions[facts.functions.count - 1].parametersOnlyCalledAtOnce =
-                    DirectCallFinder.parametersOnlyCalled(
-                        in: body, among: Set(closures.map { ($0.secondName ?? $0.firstName).text }))
+                let names = Set(closures.map { ($0.secondName ?? $0.firstName).text })
+                (
+                    facts.functions[facts.functions.count - 1].parametersActingAtOnce,
+                    facts.functions[facts.functions.count - 1].parametersPassedOn
+                ) = DirectCallFinder.handlerFacts(in: body, among: names)
             }
         }
         functionDepth += 1
