@@ -172,6 +172,6 @@ import Testing
                 }
             }
             """)
-        #expect(stderr.contains("it passes `try? check() == 1` with no error, and it may be nil"))
+        #expect(stderr.contains("it passes `try? check() == 1` with no error, and the tool cannot tell that it is never nil"))
     }
 }

@@ -196,6 +196,44 @@ import Testing
                 """))
     }
 
+    @Test func aLetOfAValueKnownToBeThereIsKnownToBeThere() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+
+                func shout(id: Int, completion: @escaping (String?, Error?) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name):
+                            let loud = name.uppercased()
+                            completion(loud, nil)
+                        case .failure(let error):
+                            completion(nil, error)
+                        }
+                    }
+                }
+
+                func length(id: Int, completion: @escaping (Int?, Error?) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name):
+                            completion(name.count, nil)
+                        case .failure(let error):
+                            completion(nil, error)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(text.contains("    func shout(id: Int) async throws -> String {"))
+        // A property is not known to be there: the refusal says what the tool cannot tell.
+        #expect(
+            output.stderr.contains(
+                "length(id:completion:): it passes `name.count` with no error, and the tool cannot tell that it is "
+                    + "never nil"))
+    }
+
     @Test func handedOnHandlerAndMainQueueHop() throws {
         let (_, text) = try convert(
             """

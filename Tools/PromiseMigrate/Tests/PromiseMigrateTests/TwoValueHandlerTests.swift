@@ -120,7 +120,7 @@ import Testing
             """)
         #expect(stderr.contains("half(id:completion:): it passes `nil` for a value with no error"), "\(stderr)")
         #expect(
-            stderr.contains("last(id:completion:): it passes `self.box.lastError` as the error, and it may be nil"),
+            stderr.contains("last(id:completion:): it passes `self.box.lastError` as the error, and the tool cannot tell that it is never"),
             "\(stderr)")
     }
 

@@ -560,7 +560,8 @@ final class HandlerBodyRewriter {
         return names
     }
 
-    /// Names a plain statement binds that are known not to be nil: `let x: T = …` with `T` not optional.
+    /// Names a plain statement binds that are known not to be nil: `let x: T = …` with `T` not optional, or
+    /// `let y = x.uppercased()` with a value known to be there (`isKnownNonOptional`).
     private func bind(_ item: CodeBlockItemSyntax, into scope: inout Scope) {
         guard let variable = item.item.as(VariableDeclSyntax.self) else { return }
         for binding in variable.bindings {
@@ -569,9 +570,7 @@ final class HandlerBodyRewriter {
                 if !type.is(OptionalTypeSyntax.self), !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
                     scope.nonOptional.insert(name)
                 }
-            } else if let value = binding.initializer?.value,
-                Self.isNonOptionalExpression(value) || value.identifier.map(scope.nonOptional.contains) == true
-            {
+            } else if let value = binding.initializer?.value, isKnownNonOptional(value, scope: scope) {
                 scope.nonOptional.insert(name)
             } else {
                 scope.nonOptional.remove(name)
@@ -919,8 +918,10 @@ final class HandlerBodyRewriter {
     {
         refuse(
             call, "value may be nil",
-            "it passes `\(value.trimmedDescription)` with no error, and it may be nil; the async version returns "
-                + "\(what): unwrap it first (`guard let`), calling the handler with an error when it is nil")
+            "it passes `\(value.trimmedDescription)` with no error, and the tool cannot tell that it is never nil "
+                + "(it knows literals, what `guard let`, `if let` or a `case` binds, and values declared with a type); "
+                + "the async version returns \(what): unwrap it first (`guard let`), calling the handler with an "
+                + "error when it is nil")
     }
 
     private func unexpected(_ call: FunctionCallExprSyntax) -> FunctionRefusal {
@@ -958,8 +959,8 @@ final class HandlerBodyRewriter {
         }
         throw refuse(
             call, "error may be nil",
-            "it passes `\(error.trimmedDescription)` as the error, and it may be nil: unwrap it first "
-                + "(`if let \(error.trimmedDescription)`)")
+            "it passes `\(error.trimmedDescription)` as the error, and the tool cannot tell that it is never "
+                + "nil: unwrap it first (`if let \(error.trimmedDescription)`)")
     }
 
     /// `if let error = e as (any Error)? { throw error }`: an optional error, thrown when it is there.
