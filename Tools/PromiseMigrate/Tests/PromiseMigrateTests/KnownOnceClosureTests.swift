@@ -358,9 +358,19 @@ import Testing
                     }
                 }
                 func check() throws {}
+                func deferred(completion: @escaping (Error?) -> Void) {
+                    queue.async {
+                        defer { print("done") }
+                        completion(nil)
+                    }
+                }
             }
             """)
         #expect(stderr.contains("0 function(s) converted"))
+        #expect(
+            stderr.contains(
+                ":43: not converted: deferred(completion:): a `defer` in the closure ran when the closure ended, after"
+            ))
         #expect(
             stderr.contains(
                 ":10: not converted: weakly(completion:): the closure passed to `DispatchQueue.async` captures `[weak self]`"

@@ -426,8 +426,12 @@ final class HandlerBodyRewriter {
         if item.item.is(DeferStmtSyntax.self) {
             throw refuse(
                 item, "defer",
-                "a `defer` ran when the old function returned, before the handler's work; in the async one it "
-                    + "runs at its end: move its work where it should run")
+                scope.inKnownOnceClosure
+                    ? "a `defer` in the closure ran when the closure ended, after it called the handler; in the async "
+                        + "version the handler's call becomes the closure's result, and the `defer` would run before "
+                        + "the caller gets it: move its work where it should run"
+                    : "a `defer` ran when the old function returned, before the handler's work; in the async one it "
+                        + "runs at its end: move its work where it should run")
         }
         // `try api(x) { … completion(…) }`, returned, bound or discarded: errors come two ways, thrown there or
         // passed to the closure, and one `try await` would send both down the same path.
