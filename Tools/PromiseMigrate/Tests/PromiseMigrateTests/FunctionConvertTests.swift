@@ -196,6 +196,22 @@ import Testing
                 """))
     }
 
+    @Test func aClosureParameterNamedLikeTheHandlerIsNotTheHandler() throws {
+        let (output, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+
+                func bump(id: Int, completion: @escaping (Int) -> Void) {
+                    let next: (Int) -> Int = { completion in completion + 1 }
+                    completion(next(id))
+                }
+            }
+            """)
+        #expect(output.stderr.contains("round 1: 1 converted, 0 refused"), "\(output.stderr)")
+        #expect(text.contains("        let next: (Int) -> Int = { completion in completion + 1 }\n        return next(id)"))
+    }
+
     @Test func aLetOfAValueKnownToBeThereIsKnownToBeThere() throws {
         let (output, text) = try convert(
             """

@@ -32,6 +32,21 @@ final class HandlerUseFinder: OwnBodyVisitor {
         if nestedDepth == 0 { returns = true }
         return .visitChildren
     }
+    /// In `{ completion in … }`, `completion` is the closure's own parameter, not the handler.
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        let kind = super.visit(node)
+        let shadowed = names.filter(node.bindsParameter)
+        guard !shadowed.isEmpty else { return kind }
+        if let capture = node.signature?.capture {
+            let captures = HandlerUseFinder(names: names)
+            captures.walk(capture)
+            mentionsHandler = mentionsHandler || captures.mentionsHandler
+        }
+        let inner = HandlerUseFinder(names: names.subtracting(shadowed))
+        inner.walk(node.statements)
+        mentionsHandler = mentionsHandler || inner.mentionsHandler
+        return .skipChildren
+    }
     /// In `catch { … }` (or `catch let error`), `error` is the caught error, not a closure's `error`.
     override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
         let shadowed = names.filter(node.binds)
@@ -43,6 +58,18 @@ final class HandlerUseFinder: OwnBodyVisitor {
         mentionsHandler = mentionsHandler || inner.mentionsHandler
         if nestedDepth == 0 { returns = returns || inner.returns }
         return .skipChildren
+    }
+}
+
+extension ClosureExprSyntax {
+    /// Whether the closure names a parameter `name` (`{ name in … }`, `{ (name: T) in … }`).
+    func bindsParameter(_ name: String) -> Bool {
+        switch signature?.parameterClause {
+        case .simpleInput(let parameters): return parameters.contains { $0.name.text == name }
+        case .parameterClause(let clause):
+            return clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        case nil: return false
+        }
     }
 }
 
