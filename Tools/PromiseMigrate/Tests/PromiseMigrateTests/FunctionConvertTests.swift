@@ -209,7 +209,8 @@ import Testing
             }
             """)
         #expect(output.stderr.contains("round 1: 1 converted, 0 refused"), "\(output.stderr)")
-        #expect(text.contains("        let next: (Int) -> Int = { completion in completion + 1 }\n        return next(id)"))
+        #expect(
+            text.contains("        let next: (Int) -> Int = { completion in completion + 1 }\n        return next(id)"))
     }
 
     @Test func aLetOfAValueKnownToBeThereIsKnownToBeThere() throws {
