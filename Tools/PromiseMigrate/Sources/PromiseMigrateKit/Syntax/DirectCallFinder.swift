@@ -6,7 +6,6 @@ import SwiftSyntax
 final class DirectCallFinder: OwnBodyVisitor {
     private let candidates: Set<String>
     private var calledAtOnce: [String] = []
-    private var usedOtherwise: Set<String> = []
     /// Used in a closure a serial queue runs (`queue.async { … completion(x) }`) that the body hands over
     /// before it returns.
     private var hopped: [String] = []
@@ -86,7 +85,6 @@ final class DirectCallFinder: OwnBodyVisitor {
         {
             if !calledAtOnce.contains(name) { calledAtOnce.append(name) }
         } else {
-            usedOtherwise.insert(name)
             notePassedOn(name, from: callee)
         }
         return .visitChildren
