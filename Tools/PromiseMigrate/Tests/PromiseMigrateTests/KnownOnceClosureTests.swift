@@ -214,6 +214,76 @@ import Testing
                 "    func viaPlain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {\n        Task {"))
     }
 
+    @Test func aCalleeActsBeforeItReturnsThroughAnyHopALocalFunctionOrItsConformer() throws {
+        let (_, text) = try convert(
+            """
+            import Foundation
+            protocol Cache {
+                func value(id: Int, completion: @escaping @Sendable (String) -> Void)
+                func value(id: Int) async -> String
+            }
+            final class Memory: Cache, @unchecked Sendable {
+                var items: [Int: String] = [:]
+                func value(id: Int, completion: @escaping @Sendable (String) -> Void) {
+                    if let hit = items[id] {
+                        completion(hit)
+                        return
+                    }
+                    DispatchQueue.global().async { completion("") }
+                }
+                func value(id: Int) async -> String { items[id] ?? "" }
+            }
+            final class Store: @unchecked Sendable {
+                let queue = DispatchQueue(label: "store")
+                var lines: [String] = []
+                let cache: any Cache = Memory()
+                func nested(completion: @escaping @Sendable (Int) -> Void) {
+                    queue.async {
+                        let count = self.lines.count
+                        DispatchQueue.main.async { completion(count) }
+                    }
+                }
+                func nested() async -> Int { lines.count }
+                func handed(completion: @escaping @Sendable () -> Void) {
+                    queue.async(execute: completion)
+                }
+                func handed() async {}
+                func local(completion: @escaping @Sendable () -> Void) {
+                    func finish() { completion() }
+                    finish()
+                }
+                func local() async {}
+                func appendOnMain(completion: @escaping @Sendable () -> Void) {
+                    DispatchQueue.main.async {
+                        self.lines.append("main")
+                        completion()
+                    }
+                }
+                func viaNested(completion: @escaping @Sendable (Int) -> Void) {
+                    nested { count in completion(count + 1) }
+                }
+                func viaHanded(completion: @escaping @Sendable () -> Void) {
+                    handed(completion: completion)
+                }
+                func viaLocal(completion: @escaping @Sendable () -> Void) {
+                    local(completion: completion)
+                }
+                func viaCache(id: Int, completion: @escaping @Sendable (String) -> Void) {
+                    cache.value(id: id, completion: completion)
+                }
+                func viaMain(completion: @escaping @Sendable () -> Void) {
+                    appendOnMain(completion: completion)
+                }
+            }
+            """)
+        // Each acts on its handler before it returns, one way or another: no old function became a wrapper,
+        // so two calls still start in order, and a cache hit still arrives before the call returns.
+        #expect(!text.contains("Task {"))
+        #expect(text.contains("    func viaNested() async -> Int {"))
+        #expect(text.contains("    func viaCache(id: Int) async -> String {"))
+        #expect(text.contains("    func viaMain() async {"))
+    }
+
     @Test func aWebSocketTasksSendIsAwaitedButOnlyOnAParameterOfItsType() throws {
         let (stderr, text) = try convert(
             """

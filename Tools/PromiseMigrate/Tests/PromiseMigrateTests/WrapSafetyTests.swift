@@ -99,6 +99,17 @@ import Testing
         ).stdout
         #expect(!code.contains("already has an async variant"))
         #expect(code.contains("no async facade: `save(using:)` is declared async already"))
+        // A static method is no instance method's variant (review).
+        let instance = try wrap(
+            """
+            final class Api: Sendable {
+                func load(id: Int, completion: @escaping (Int?, Error?) -> Void) {}
+                static func load(id: Int) async throws -> Int { 0 }
+            }
+            """
+        ).stdout
+        #expect(!instance.contains("already has an async variant"))
+        #expect(instance.contains("no async facade: `load(id:)` exists already"))
         #expect(code.contains("Service.swift:3) and returns `Int`, not\n    /// `(String, Int)`;"))
     }
 

@@ -1,23 +1,43 @@
 extension Codebase {
     /// Whether a call of callback function `key` may act on its handler before it returns: call it (on some
-    /// path), or hand it to a serial queue, itself or through a function of the codebase it hands the
-    /// handler on to before returning (found by name, so any of that name counts). A caller that awaits
-    /// its async version instead, from a wrapper's `Task`, would do that later: its old function keeps its
-    /// body. A call of another module's API is not followed: that it starts its work later is the
-    /// documented price of a wrapper.
+    /// path), hand it to a serial queue, or use it where when it runs is not known, itself or through a
+    /// function of the codebase it hands it on to before returning (`DirectCallFinder.handlerFacts`). A
+    /// caller that awaits its async version instead, from a wrapper's `Task`, would do that later: its old
+    /// function keeps its body. A requirement of a protocol, which has no body, may act where an
+    /// implementation of the same full name does. Another module's API is not followed: that a wrapper
+    /// starts its work later is the documented price.
     public func handlerMayActAtOnce(_ key: FunctionKey) -> Bool {
-        var visited: Set<FunctionKey> = []
-        return mayActAtOnce(key, visited: &visited)
+        if actingAtOnce.contains(key) { return true }
+        let fullName = function(key).fullName
+        return functions(named: function(key).name).contains {
+            actingAtOnce.contains($0) && function($0).fullName == fullName
+        }
     }
 
-    private func mayActAtOnce(_ key: FunctionKey, visited: inout Set<FunctionKey>) -> Bool {
-        guard visited.insert(key).inserted, let handler = handler(key) else { return false }
-        let function = function(key)
-        let names = handler.indexes.map { function.parameters[$0].name }
-        if names.contains(where: function.parametersActingAtOnce.contains) { return true }
-        for called in Set(names.flatMap { function.parametersPassedOn[$0] ?? [] }) {
-            for callee in functions(named: called) where mayActAtOnce(callee, visited: &visited) { return true }
+    /// The functions that may act on a closure parameter before they return, found once for the codebase:
+    /// those whose own body does, then, until nothing changes, those that hand one on to a function of the
+    /// name of one that does (any closure parameter, and any namesake: keeping a body is always safe).
+    static func functionsActingAtOnce(
+        in files: [FileFacts], byName: [String: [FunctionKey]]
+    ) -> Set<FunctionKey> {
+        var acting: Set<FunctionKey> = []
+        var callers: [FunctionKey: [FunctionKey]] = [:]
+        var work: [FunctionKey] = []
+        for (fileIndex, file) in files.enumerated() {
+            for (index, function) in file.functions.enumerated() {
+                let key = FunctionKey(file: fileIndex, index: index)
+                if !function.parametersActingAtOnce.isEmpty {
+                    acting.insert(key)
+                    work.append(key)
+                }
+                for called in Set(function.parametersPassedOn.values.joined()) {
+                    for callee in byName[called] ?? [] { callers[callee, default: []].append(key) }
+                }
+            }
         }
-        return false
+        while let key = work.popLast() {
+            for caller in callers[key] ?? [] where acting.insert(caller).inserted { work.append(caller) }
+        }
+        return acting
     }
 }

@@ -41,6 +41,8 @@ public struct Codebase: Sendable {
     /// The callback, promise and async functions that override a method no type of the codebase above
     /// their own declares (computed once: every unknown receiver's call asks).
     private var foreignOverrides: Set<FunctionKey> = []
+    /// The functions that may act on a closure parameter before they return (`handlerMayActAtOnce`).
+    let actingAtOnce: Set<FunctionKey>
     /// What the compiler resolved, when an index store was read: it replaces the syntax's guesses in
     /// the files it covers.
     public internal(set) var references: CompilerReferences?
@@ -73,6 +75,7 @@ public struct Codebase: Sendable {
         self.functionsByName = functionsByName
         self.apisByNameAndType = apisByNameAndType
         self.typesByName = typesByName
+        actingAtOnce = Self.functionsActingAtOnce(in: files, byName: functionsByName)
         for (fileIndex, file) in files.enumerated() {
             for (index, function) in file.functions.enumerated() where function.otherModifiers.contains("override") {
                 let key = FunctionKey(file: fileIndex, index: index)

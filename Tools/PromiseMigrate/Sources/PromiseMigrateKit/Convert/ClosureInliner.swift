@@ -165,11 +165,12 @@ struct ClosureInliner {
                     lines: ["\(indent)_ = \(awaited.replacingOccurrences(of: "try ", with: "try? "))"]
                         + rest.lines, exit: rest.exit)
             }
-            // `if let e { F }` then the rest: split only where F leaves (else it falls through to the rest,
-            // which the general form below keeps: `if let e { log(e) }; completion(nil)`).
+            // `if let e { F } [else { S }]` alone, or `if let e { F }` then the rest where F leaves. Else F
+            // (or S) falls through to the rest, which the general form below keeps: `if let e { log(e) };
+            // completion(nil)`.
             if let first = body.first, let branch = CallConverter.ifLet(first, binding: errorName),
                 branch.elseIf == nil,
-                branch.elseBody != nil || body.count == 1 || Self.endsInExit(branch.body)
+                body.count == 1 || (branch.elseBody == nil && Self.endsInExit(branch.body))
             {
                 return try split(
                     value: nil, success: branch.elseBody ?? Array(body.dropFirst()), error: branch.name,

@@ -324,7 +324,7 @@ public struct FunctionConverter {
         // wrapper would call it later, from a task), and when the async version's errors are wider than the
         // handler's.
         let synchronous =
-            rewriter.awaitsHandlerCalledAtOnce
+            rewriter.awaitsHandlerCalledAtOnce || codebase.handlerMayActAtOnce(key)
             || !DirectCallFinder.parametersCalled(in: body, among: rewriter.handlerNames).isEmpty
             || (rewriter.awaited.isEmpty && rewriter.deliveries != [.mainQueue])
         // Below concurrency's platform floor, the wrapper's `Task` would need an `@available` of its own.

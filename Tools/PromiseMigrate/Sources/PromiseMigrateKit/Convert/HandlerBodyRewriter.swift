@@ -992,6 +992,9 @@ final class HandlerBodyRewriter {
                 let name = member.declName.baseName.text
                 let declared = codebase.functions(named: name)
                 if declared.isEmpty { return Self.nonOptionalAnswers.contains(name) }
+                // Found by name, a method of the codebase is known only on `self`: another receiver may be
+                // the platform's, with a method of that name that answers an optional (`randomElement()`).
+                guard base.identifier == "self" else { return false }
                 return declared.allSatisfy { key in
                     guard let returned = codebase.function(key).returnType else { return false }
                     return returned == returned.withoutOptional

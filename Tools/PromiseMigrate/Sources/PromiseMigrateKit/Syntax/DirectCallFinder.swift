@@ -6,12 +6,14 @@ import SwiftSyntax
 final class DirectCallFinder: OwnBodyVisitor {
     private let candidates: Set<String>
     private var calledAtOnce: [String] = []
-    /// Used in a closure a serial queue runs (`queue.async { … completion(x) }`) that the body hands over
-    /// before it returns.
+    /// Handed to a serial queue before the body returns (`queue.async { … completion(x) }`), or used where
+    /// when it runs is not known (`notePassedOn`).
     private var hopped: [String] = []
     /// For each candidate, the calls the body makes before it returns that take it, as an argument or in a
     /// closure argument: by the called name (`fetch` for `api.fetch(id:completion:)`).
     private var passedOn: [String: [String]] = [:]
+    /// The body walked, where a search for the outermost closure around a use stops.
+    private var root: SyntaxIdentifier?
 
     private init(candidates: Set<String>) {
         self.candidates = candidates
@@ -35,14 +37,17 @@ final class DirectCallFinder: OwnBodyVisitor {
     ) -> (actingAtOnce: [String], passedOn: [String: [String]]) {
         guard !parameters.isEmpty else { return ([], [:]) }
         let finder = DirectCallFinder(candidates: parameters)
+        finder.root = body.id
         finder.walk(body)
         var acting = finder.calledAtOnce
         for name in finder.hopped where !acting.contains(name) { acting.append(name) }
         return (acting, finder.passedOn)
     }
 
-    /// The member names of calls that hand a closure to a serial queue, to run later in order.
+    /// The names of calls that hand a closure to a serial queue, to run later in order.
     private static let hopNames: Set<String> = ["async", "asyncAfter", "addOperation"]
+    /// Work items, which the body may hand to a queue itself.
+    private static let workItems: Set<String> = ["DispatchWorkItem", "BlockOperation"]
 
     /// The called name of `call`: `fetch` for `fetch(…)`, `api.fetch(…)` and `api?.fetch(…)`.
     private static func calledName(_ call: FunctionCallExprSyntax) -> String? {
@@ -90,28 +95,37 @@ final class DirectCallFinder: OwnBodyVisitor {
         return .visitChildren
     }
 
-    /// Records where a use other than a direct call hands `name` on before the body returns: as an argument of
-    /// a call, or in a closure argument of one (a serial queue's, or a call `Codebase` may resolve).
+    /// Records what a use other than a direct call does with `name` before the body returns. Handed to a
+    /// call, as an argument or inside a closure argument (however deep): to a serial queue it acts at once,
+    /// to another call it is passed on to that call (which `Codebase` may resolve). Anything else (a local
+    /// function, a closure kept in a variable) counts as acting at once: keeping a caller's body is safe.
     private func notePassedOn(_ name: String, from use: Syntax) {
-        if nestedDepth == 0 {
-            if let call = Self.call(taking: use), let called = Self.calledName(call) {
-                passedOn[name, default: []].append(called)
+        var taken = use
+        if nestedDepth > 0 {
+            var outermost: Syntax?
+            var node = use.parent
+            while let current = node, current.id != root {
+                if current.is(FunctionDeclSyntax.self) { return act(name) }  // a local function's body
+                if let closure = current.as(ClosureExprSyntax.self), !runsInline(closure) { outermost = current }
+                node = current.parent
             }
-            return
+            guard let outermost else { return act(name) }
+            taken = outermost
         }
-        guard nestedDepth == 1 else { return }
-        var node = use.parent
-        while let current = node, !current.is(ClosureExprSyntax.self) {
-            if current.is(FunctionDeclSyntax.self) { return }  // a local function's body
-            node = current.parent
+        guard let call = Self.call(taking: taken), let called = Self.calledName(call) else {
+            // A closure kept or returned: when it runs is not known. An argument-less use (`let f = completion`)
+            // at the top level is neither.
+            return act(name)
         }
-        guard let closure = node, let call = Self.call(taking: closure), let called = Self.calledName(call) else {
-            return
-        }
-        if call.calledExpression.is(MemberAccessExprSyntax.self), Self.hopNames.contains(called) {
-            if !hopped.contains(name) { hopped.append(name) }
+        if Self.hopNames.contains(called) || Self.workItems.contains(called) {
+            act(name)
         } else {
             passedOn[name, default: []].append(called)
         }
+    }
+
+    /// Counts `name` as acted on before the body returns.
+    private func act(_ name: String) {
+        if !hopped.contains(name) { hopped.append(name) }
     }
 }

@@ -148,7 +148,9 @@ public struct WrapPlanner: Sendable {
             notes.append("`\(promiseName)` exists already (\(promiseTaken)): the async facade makes its own promise")
         }
         var declaresAsync = true
+        // (A static method is no instance method's variant, nor clashes with its facade.)
         let sameNamed = codebase.asyncFunctions(named: function.name, labels: labels, typePath: context.typePath)
+            .filter { codebase.function($0).isStatic == function.isStatic }
         if let variant = sameNamed.first(where: { codebase.returnsHandlerValue($0, of: key) })
             ?? codebase.asyncVariant(of: key)
         {
