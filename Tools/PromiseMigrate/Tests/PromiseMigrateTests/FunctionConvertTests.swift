@@ -274,11 +274,22 @@ import Testing
                     }
                 }
             }
+            extension Array where Element == String {
+                func draw(completion: @escaping (String?, Error?) -> Void) {
+                    Store().load(id: 1) { _ in
+                        let card = self.randomElement()
+                        completion(card, nil)
+                    }
+                }
+            }
             """)
         #expect(text.contains("    func shout(id: Int) async throws -> String {"))
         // A method of the codebase's, found by name, is known only on `self`: `names.randomElement()` is the
         // platform's, and answers an optional (review).
         #expect(output.stderr.contains("pick(from:completion:): it passes `chosen` with no error"))
+        // On `self` too, only a method of its own type with the call's labels (an extension of `Array` is not
+        // the codebase's `randomElement()`).
+        #expect(output.stderr.contains("draw(completion:): it passes `card` with no error"))
         // A property is not known to be there: the refusal says what the tool cannot tell.
         #expect(
             output.stderr.contains(

@@ -284,6 +284,70 @@ import Testing
         #expect(text.contains("    func viaMain() async {"))
     }
 
+    @Test func aCalleeActsThroughATypealiasedHandlerOtherQueuedWorkOrALock() throws {
+        let (_, text) = try convert(
+            """
+            import Foundation
+            typealias Reply = (String?, Error?) -> Void
+            enum LoadError: Error { case missing }
+            final class Store: @unchecked Sendable {
+                var cache: [Int: String] = [:]
+                let queue = DispatchQueue(label: "store")
+                let lock = NSLock()
+                var items: [Int] = []
+                func value(id: Int, completion: @escaping Reply) {
+                    if let hit = cache[id] {
+                        completion(hit, nil)
+                        return
+                    }
+                    completion(nil, LoadError.missing)
+                }
+                func send(_ x: Int, completion: @escaping (Error?) -> Void) {
+                    Thread.detachNewThread { completion(nil) }
+                }
+                func send(_ x: Int) async throws {}
+                func save(_ x: Int, completion: @escaping (Error?) -> Void) {
+                    queue.async { self.items.append(x) }
+                    send(x) { error in completion(error) }
+                }
+                func locked(completion: @escaping (Int) -> Void) {
+                    lock.withLock { completion(self.items.count) }
+                }
+                func locked() async -> Int { items.count }
+                func synced(completion: @escaping (Int) -> Void) {
+                    queue.sync(execute: { completion(self.items.count) })
+                }
+                func synced() async -> Int { items.count }
+                func label(id: Int, completion: @escaping (String?, Error?) -> Void) {
+                    value(id: id) { text, error in
+                        if let error {
+                            completion(nil, error)
+                            return
+                        }
+                        guard let text else {
+                            completion(nil, LoadError.missing)
+                            return
+                        }
+                        completion(text.uppercased(), nil)
+                    }
+                }
+                func viaLocked(completion: @escaping (Int) -> Void) {
+                    locked { count in completion(count + 1) }
+                }
+                func viaSynced(completion: @escaping (Int) -> Void) {
+                    synced { count in completion(count + 1) }
+                }
+            }
+            """)
+        // A handler named by a typealias, work queued before the call returns (the handler aside), and a
+        // closure a lock or `sync(execute:)` runs at once: no old function becomes a wrapper (review).
+        #expect(!text.contains("Task {"))
+        #expect(text.contains("    func label(id: Int) async throws -> String {"))
+        #expect(text.contains("    func save(_ x: Int) async throws {"))
+        #expect(text.contains("    func viaLocked() async -> Int {"))
+        #expect(text.contains("    func viaSynced() async -> Int {"))
+    }
+
     @Test func aWebSocketTasksSendIsAwaitedButOnlyOnAParameterOfItsType() throws {
         let (stderr, text) = try convert(
             """

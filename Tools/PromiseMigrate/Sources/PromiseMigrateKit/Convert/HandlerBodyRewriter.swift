@@ -992,10 +992,17 @@ final class HandlerBodyRewriter {
                 let name = member.declName.baseName.text
                 let declared = codebase.functions(named: name)
                 if declared.isEmpty { return Self.nonOptionalAnswers.contains(name) }
-                // Found by name, a method of the codebase is known only on `self`: another receiver may be
-                // the platform's, with a method of that name that answers an optional (`randomElement()`).
-                guard base.identifier == "self" else { return false }
-                return declared.allSatisfy { key in
+                // Found by name, a method of the codebase is known only on `self`, declared in its own type with
+                // the call's labels: another receiver, or an extension of the platform's type, may have a method
+                // of that name that answers an optional (`randomElement()`).
+                let labels = call.arguments.map { $0.label?.text ?? "_" }
+                let own = declared.filter { key in
+                    let method = codebase.function(key)
+                    return Codebase.sameType(method.context.typePath, function.context.typePath)
+                        && method.parameters.map(\.label) == labels
+                }
+                guard base.identifier == "self", !function.context.typePath.isEmpty, !own.isEmpty else { return false }
+                return own.allSatisfy { key in
                     guard let returned = codebase.function(key).returnType else { return false }
                     return returned == returned.withoutOptional
                 }

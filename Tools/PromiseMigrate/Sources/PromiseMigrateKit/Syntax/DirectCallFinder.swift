@@ -14,6 +14,17 @@ final class DirectCallFinder: OwnBodyVisitor {
     private var passedOn: [String: [String]] = [:]
     /// The body walked, where a search for the outermost closure around a use stops.
     private var root: SyntaxIdentifier?
+    /// The body itself calls a queue's `async` (or the like) before it returns, whatever the closure does.
+    private var enqueuesAtOnce = false
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if nestedDepth == 0, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            Self.hopNames.contains(member.declName.baseName.text)
+        {
+            enqueuesAtOnce = true
+        }
+        return .visitChildren
+    }
 
     private init(candidates: Set<String>) {
         self.candidates = candidates
@@ -41,13 +52,24 @@ final class DirectCallFinder: OwnBodyVisitor {
         finder.walk(body)
         var acting = finder.calledAtOnce
         for name in finder.hopped where !acting.contains(name) { acting.append(name) }
+        // Work the body itself hands a queue before it returns (`queue.async { self.items.append(x) }`):
+        // two calls enqueue it in order, which a wrapper's `Task` would not. Every parameter counts.
+        if finder.enqueuesAtOnce { acting += parameters.sorted().filter { !acting.contains($0) } }
         return (acting, finder.passedOn)
     }
 
-    /// The names of calls that hand a closure to a serial queue, to run later in order.
-    private static let hopNames: Set<String> = ["async", "asyncAfter", "addOperation"]
-    /// Work items, which the body may hand to a queue itself.
-    private static let workItems: Set<String> = ["DispatchWorkItem", "BlockOperation"]
+    /// The names of calls that hand a closure to a queue or run loop, to run later in order, and of work
+    /// items, which the body may hand to a queue itself.
+    private static let hopNames: Set<String> = [
+        "async", "asyncAfter", "addOperation", "addBarrierBlock", "notify", "perform", "schedule",
+        "DispatchWorkItem", "BlockOperation",
+    ]
+    /// The names of calls that run a closure before they return (the standard library's and Foundation's):
+    /// a handler called there is called at once.
+    private static let inlineNames: Set<String> = [
+        "sync", "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "contains", "first", "allSatisfy",
+        "sorted", "withLock", "performAndWait", "autoreleasepool", "withExtendedLifetime",
+    ]
 
     /// The called name of `call`: `fetch` for `fetch(…)`, `api.fetch(…)` and `api?.fetch(…)`.
     private static func calledName(_ call: FunctionCallExprSyntax) -> String? {
@@ -117,7 +139,7 @@ final class DirectCallFinder: OwnBodyVisitor {
             // at the top level is neither.
             return act(name)
         }
-        if Self.hopNames.contains(called) || Self.workItems.contains(called) {
+        if Self.hopNames.contains(called) || Self.inlineNames.contains(called) || called.hasPrefix("withUnsafe") {
             act(name)
         } else {
             passedOn[name, default: []].append(called)

@@ -353,7 +353,9 @@ final class FactCollector: SyntaxVisitor {
             if let body = node.body {
                 let closures = signature.parameterClause.parameters.filter { parameter in
                     let type = parameter.type.trimmedDescription
-                    return type.contains("->") || Codebase.functionLikeSuffixes.contains { type.hasSuffix($0) }
+                    // `@escaping Reply` too: only a function type (a typealias of one) may be escaping.
+                    return type.contains("->") || type.contains("@escaping")
+                        || Codebase.functionLikeSuffixes.contains { type.hasSuffix($0) }
                 }
                 let names = Set(closures.map { ($0.secondName ?? $0.firstName).text })
                 (
