@@ -1,8 +1,10 @@
 import SwiftSyntax
 
-/// The closure parameters a function body calls itself: not from a closure or a local function (but for
-/// `queue.sync { … }`'s, which runs before `sync` returns). A handler among them runs before the function
-/// returns, on the paths that call it.
+/// What a function body does with its closure parameters before it returns: which it calls itself (not
+/// from a closure or a local function, but for `queue.sync { … }`'s, which runs before `sync` returns), so
+/// that a handler among them runs before the function returns on the paths that call it; and, for
+/// `handlerFacts`, which it hands to a queue or uses where when it runs is not known, and which calls it
+/// hands them on to.
 final class DirectCallFinder: OwnBodyVisitor {
     private let candidates: Set<String>
     private var calledAtOnce: [String] = []
@@ -17,6 +19,11 @@ final class DirectCallFinder: OwnBodyVisitor {
     /// The body itself calls a queue's `async` (or the like) before it returns, whatever the closure does.
     private var enqueuesAtOnce = false
 
+    private init(candidates: Set<String>) {
+        self.candidates = candidates
+        super.init(viewMode: .sourceAccurate)
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if nestedDepth == 0, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             Self.hopNames.contains(member.declName.baseName.text)
@@ -24,11 +31,6 @@ final class DirectCallFinder: OwnBodyVisitor {
             enqueuesAtOnce = true
         }
         return .visitChildren
-    }
-
-    private init(candidates: Set<String>) {
-        self.candidates = candidates
-        super.init(viewMode: .sourceAccurate)
     }
 
     /// Which of `parameters` (names) `body` calls directly on some path, whatever else it does with them.
