@@ -8,9 +8,10 @@ import SwiftSyntax
 final class DirectCallFinder: OwnBodyVisitor {
     private let candidates: Set<String>
     private var calledAtOnce: [String] = []
-    /// Handed to a serial queue before the body returns (`queue.async { … completion(x) }`), or used where
-    /// when it runs is not known (`notePassedOn`).
-    private var hopped: [String] = []
+    /// Acted on before the body returns other than by a direct call: handed to a queue
+    /// (`queue.async { … completion(x) }`), called in a closure run at once, or used where when it runs is
+    /// not known (`notePassedOn`).
+    private var actedOn: [String] = []
     /// For each candidate, the calls the body makes before it returns that take it, as an argument or in a
     /// closure argument: by the called name (`fetch` for `api.fetch(id:completion:)`).
     private var passedOn: [String: [String]] = [:]
@@ -53,7 +54,7 @@ final class DirectCallFinder: OwnBodyVisitor {
         finder.root = body.id
         finder.walk(body)
         var acting = finder.calledAtOnce
-        for name in finder.hopped where !acting.contains(name) { acting.append(name) }
+        for name in finder.actedOn where !acting.contains(name) { acting.append(name) }
         // Work the body itself hands a queue before it returns (`queue.async { self.items.append(x) }`):
         // two calls enqueue it in order, which a wrapper's `Task` would not. Every parameter counts.
         if finder.enqueuesAtOnce { acting += parameters.sorted().filter { !acting.contains($0) } }
@@ -150,6 +151,6 @@ final class DirectCallFinder: OwnBodyVisitor {
 
     /// Counts `name` as acted on before the body returns.
     private func act(_ name: String) {
-        if !hopped.contains(name) { hopped.append(name) }
+        if !actedOn.contains(name) { actedOn.append(name) }
     }
 }
