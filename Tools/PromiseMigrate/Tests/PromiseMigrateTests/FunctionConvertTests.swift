@@ -37,12 +37,12 @@ import Testing
     @Test func nestedHandlerBecomesStraightLineCodeAndTheOldSignatureAWrapper() throws {
         let (output, text) = try convert(
             """
-            final class Service {
+            final class Service: Sendable {
                 let store = Store()
 
                 /// The name, upper-cased.
                 /// - Parameter completion: called with the name or an error.
-                func name(id: Int, completion: @escaping (String?, Error?) -> Void) {
+                func name(id: Int, completion: @escaping @Sendable (String?, Error?) -> Void) {
                     store.load(id: id) { result in
                         switch result {
                         case .success(let name):
@@ -58,13 +58,13 @@ import Testing
         #expect(output.stderr.contains("round 1: 1 converted, 0 refused"))
         #expect(
             text == """
-                final class Service {
+                final class Service: Sendable {
                     let store = Store()
 
                     /// The name, upper-cased.
                     /// - Parameter completion: called with the name or an error.
                     @available(*, renamed: "name(id:)")
-                    func name(id: Int, completion: @escaping (String?, Error?) -> Void) {
+                    func name(id: Int, completion: @escaping @Sendable (String?, Error?) -> Void) {
                         Task {
                             do {
                                 let value = try await name(id: id)
@@ -300,12 +300,12 @@ import Testing
     @Test func handedOnHandlerAndMainQueueHop() throws {
         let (_, text) = try convert(
             """
-            final class Service {
+            final class Service: Sendable {
                 let store = Store()
-                func raw(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                func raw(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
                     store.load(id: id, completion: completion)
                 }
-                func drop(id: Int, completion: @escaping (Error?) -> Void) {
+                func drop(id: Int, completion: @escaping @Sendable (Error?) -> Void) {
                     store.remove(id: id) { error in
                         if let error {
                             DispatchQueue.main.async { completion(error) }
@@ -335,9 +335,9 @@ import Testing
         #expect(text.contains("            } catch {\n                DispatchQueue.main.async { completion(error) }"))
         let (output, _) = try convert(
             """
-            final class Service {
+            final class Service: Sendable {
                 let store = Store()
-                func drop(id: Int, completion: @escaping (Error?) -> Void) {
+                func drop(id: Int, completion: @escaping @Sendable (Error?) -> Void) {
                     store.remove(id: id) { error in
                         if let error {
                             completion(error)
@@ -941,9 +941,9 @@ import Testing
     @Test func typedFailureBecomesTypedThrows() throws {
         let (output, text) = try convert(
             """
-            final class Service {
+            final class Service: Sendable {
                 let store = Store()
-                func title(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                func title(id: Int, completion: @escaping @Sendable (Result<String, LookupError>) -> Void) {
                     store.find(id: id) { result in
                         switch result {
                         case .success(let name): completion(.success(name))
@@ -951,7 +951,7 @@ import Testing
                         }
                     }
                 }
-                func mixed(id: Int, completion: @escaping (Result<String, LookupError>) -> Void) {
+                func mixed(id: Int, completion: @escaping @Sendable (Result<String, LookupError>) -> Void) {
                     store.load(id: id) { result in
                         switch result {
                         case .success(let name): completion(.success(name))
@@ -1037,9 +1037,9 @@ import Testing
     @Test func taskBodiesBecomeTheAsyncFunction() throws {
         let (_, text) = try convert(
             """
-            final class Service {
+            final class Service: Sendable {
                 let store = Store()
-                func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                func title(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
                     Task { @MainActor in
                         do {
                             let name = try await store.load(id: id)
@@ -1122,9 +1122,9 @@ import Testing
 
     @Test func defaultedHandlerConvertsUnlessAsyncCodeLeavesItOut() throws {
         let code = """
-            final class Service {
+            final class Service: Sendable {
                 let store = Store()
-                func drop(id: Int, completion: ((Error?) -> Void)? = nil) {
+                func drop(id: Int, completion: (@Sendable (Error?) -> Void)? = nil) {
                     store.remove(id: id) { error in completion?(error) }
                 }
             }

@@ -150,14 +150,14 @@ import Testing
             """
             import Foundation
             protocol Backend {
-                func fetch(id: Int, completion: @escaping (Result<String, Error>) -> Void)
+                func fetch(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void)
                 func fetch(id: Int) async throws -> String
             }
-            final class Repo {
+            final class Repo: @unchecked Sendable {
                 let backend: Backend
                 var cache: [Int: String] = [:]
                 init(backend: Backend) { self.backend = backend }
-                func name(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                func name(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
                     if let hit = cache[id] {
                         completion(.success(hit))
                         return
@@ -166,17 +166,17 @@ import Testing
                         completion(result)
                     }
                 }
-                func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                func title(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
                     name(id: id) { result in
                         completion(result.map { $0.uppercased() })
                     }
                 }
-                func plain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                func plain(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
                     backend.fetch(id: id) { result in
                         completion(result)
                     }
                 }
-                func viaPlain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                func viaPlain(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
                     plain(id: id, completion: completion)
                 }
             }
@@ -200,7 +200,7 @@ import Testing
         // `name` calls its handler before it returns on a cache hit: so do `title`'s old body and its callers'.
         #expect(
             text.contains(
-                "    func title(id: Int, completion: @escaping (Result<String, Error>) -> Void) {\n        name(id: id) { result in"
+                "    func title(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {\n        name(id: id) { result in"
             ))
         // `append` starts its work on a serial queue before it returns, so two calls run in order; `log` and
         // `note`, which hand it their handlers, keep their bodies to keep that order.
@@ -211,7 +211,8 @@ import Testing
         // A callee that only starts another module's work does neither: its caller gets a wrapper.
         #expect(
             text.contains(
-                "    func viaPlain(id: Int, completion: @escaping (Result<String, Error>) -> Void) {\n        Task {"))
+                "    func viaPlain(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {\n"
+                    + "        Task {"))
     }
 
     @Test func aCalleeActsBeforeItReturnsThroughAnyHopALocalFunctionOrItsConformer() throws {

@@ -135,6 +135,13 @@ struct ClosureInliner {
                 if mentions(success.body + failure.body, names[0]) {
                     throw refuse(switchExpression, "its cases use `\(names[0])` again: convert by hand")
                 }
+                // Taken apart, the `switch` is gone: a `break` would leave whatever encloses it instead.
+                if let leaving = ControlTransferFinder.breakLeaving(success.body + failure.body) {
+                    throw refuse(
+                        leaving,
+                        "`\(leaving.trimmedDescription)` leaves the `switch` over the result, which the async version "
+                            + "does not keep: call the handler (or `return`) there instead")
+                }
                 return try split(
                     value: success.binding, success: success.body, error: failure.binding, errorType: .plain,
                     failure: failure.body, scope: scope, indent: indent)
@@ -225,6 +232,14 @@ struct ClosureInliner {
         closure: ClosureExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
         guard let first = body.first else { throw refuse(closure, "its closure is empty") }
+        // The forms below drop the closure's nil-value branch, which the async variant never takes unless it
+        // returns an optional itself (`maybe(id:) async throws -> String?`).
+        if optionalValue, case .optional? = valueType {
+            throw refuse(
+                closure,
+                "the async variant returns an optional value, so the closure's branch for a nil value without an "
+                    + "error is still needed: convert by hand")
+        }
         if let guardStatement = first.item.as(GuardStmtSyntax.self), guardStatement.conditions.count == 1,
             let binding = guardStatement.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
             let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,

@@ -5,6 +5,9 @@ import SwiftSyntax
 final class ControlTransferFinder: SyntaxVisitor {
     private var found = false
     private var loopDepth = 0
+    /// Only a `break` or `continue` that leaves the statements (a case's: it leaves the `switch`); nested
+    /// `switch` statements count as loops.
+    private var breaksOnly = false
 
     static func find(in statements: CodeBlockItemListSyntax) -> Bool {
         let finder = ControlTransferFinder(viewMode: .sourceAccurate)
@@ -12,12 +15,32 @@ final class ControlTransferFinder: SyntaxVisitor {
         return finder.found
     }
 
+    /// The first `break` or `continue` in a `switch` case's statements that leaves the case, nil if none:
+    /// `if s.isEmpty { break }` skips the rest of the case, so a handler's call after it does not run on
+    /// every path through the case.
+    static func breakLeaving(_ statements: [CodeBlockItemSyntax]) -> Syntax? {
+        for statement in statements {
+            let finder = ControlTransferFinder(viewMode: .sourceAccurate)
+            finder.breaksOnly = true
+            finder.walk(statement)
+            if let leaving = finder.leaving { return leaving }
+        }
+        return nil
+    }
+
+    private var leaving: Syntax?
+
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        found = true
+        if !breaksOnly { found = true }
         return .skipChildren
     }
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        if breaksOnly { loopDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: SwitchExprSyntax) { if breaksOnly { loopDepth -= 1 } }
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
         loopDepth += 1
         return .visitChildren
@@ -34,11 +57,18 @@ final class ControlTransferFinder: SyntaxVisitor {
     }
     override func visitPost(_ node: RepeatStmtSyntax) { loopDepth -= 1 }
     override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
-        if loopDepth == 0 { found = true }
+        // (A labeled `break` may leave more than a nested loop: counted wherever it is.)
+        if loopDepth == 0 || (breaksOnly && node.label != nil) {
+            found = true
+            if leaving == nil { leaving = Syntax(node) }
+        }
         return .skipChildren
     }
     override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
-        if loopDepth == 0 { found = true }
+        if loopDepth == 0 || (breaksOnly && node.label != nil) {
+            found = true
+            if leaving == nil { leaving = Syntax(node) }
+        }
         return .skipChildren
     }
 }

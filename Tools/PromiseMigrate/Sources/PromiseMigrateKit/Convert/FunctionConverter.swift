@@ -287,6 +287,13 @@ public struct FunctionConverter {
                 "its body is empty, so it never calls the handler (a stub?): an async version could never return; "
                     + "leave it as it is")
         }
+        let handlerNames = Set(handler.indexes.map { function.parameters[$0].name })
+        if let hiding = HandlerShadowFinder.find(in: body, names: handlerNames) {
+            throw refuse(
+                hiding, "handler hidden",
+                "`\(hiding.text)` is declared here too, and hides the handler: the tool cannot tell which calls are "
+                    + "the handler's; rename it first")
+        }
         let indent = CallConverter.indentation(before: declaration.leadingTrivia)
         func rewrite(widening: Bool) throws(FunctionRefusal) -> (HandlerBodyRewriter, HandlerBodyRewriter.Rewritten) {
             let rewriter = HandlerBodyRewriter(
@@ -341,6 +348,7 @@ public struct FunctionConverter {
             || rewriter.dropsDeliveryQueue || newAvailability || cycleVersions[key] != nil
             // Its callers catch what it throws before it returns; a wrapper could only hand that to the handler.
             || throwsAsWell
+            || !wrapperIsSendable(function, handler: handler, kept: kept)
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",

@@ -680,6 +680,14 @@ final class HandlerBodyRewriter {
             if statements.contains(where: { $0.item.is(FallThroughStmtSyntax.self) }) {
                 throw refuse(switchCase, "fallthrough", "a case falls through to the next: convert by hand")
             }
+            if HandlerUseFinder.find(in: switchCase.statements, names: handlerNames).mentions,
+                let leaving = ControlTransferFinder.breakLeaving(statements)
+            {
+                throw refuse(
+                    leaving, "a path without the handler",
+                    "`\(leaving.trimmedDescription)` leaves the case before its call of the handler, and the code "
+                        + "after the `switch` runs instead: call the handler (or `return`) there first")
+            }
             var caseScope = scope.nested
             // `.failure(let e)` binds a Result's failure, which is never optional.
             if let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1,
@@ -804,6 +812,18 @@ final class HandlerBodyRewriter {
     func handlerExit(
         _ call: FunctionCallExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
+        var callee = call.calledExpression
+        if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+        return try handlerExit(
+            call, arguments: call.arguments.map(\.expression),
+            isFailureClosure: failureName != nil && callee.identifier == failureName, scope: scope, indent: indent)
+    }
+
+    /// The `return` or `throw` a call of the handler with `arguments` becomes; `call` is where it is made
+    /// (itself, or a call of a function that only forwards to it: `HandlerForwarding`).
+    func handlerExit(
+        _ call: FunctionCallExprSyntax, arguments: [ExprSyntax], isFailureClosure: Bool, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
         guard scope.isTail || scope.returnsAfter else {
             throw refuse(
                 call, "code after the handler",
@@ -811,10 +831,6 @@ final class HandlerBodyRewriter {
                     + "as a `return` the call would skip what followed; add the `return` if that is what was meant")
         }
         deliveries.insert(scope.onMainQueue ? .mainQueue : .direct)
-        let arguments = call.arguments.map(\.expression)
-        var callee = call.calledExpression
-        if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
-        let isFailureClosure = failureName != nil && callee.identifier == failureName
         let lines: [String]
         switch handler.shape {
         case .result:
@@ -1101,7 +1117,7 @@ final class HandlerBodyRewriter {
         if let known = knownOnceClosure(call) { return try bridged(known, scope: scope, indent: indent) }
         var nested = NestedCallRewriter(outer: self)
         let rewritten = try nested.rewrite(call, scope: scope, indent: indent)
-        awaited.append(nested.apiName)
+        if !nested.apiName.isEmpty { awaited.append(nested.apiName) }  // (empty: a forwarder's call, nothing awaited)
         return rewritten
     }
 

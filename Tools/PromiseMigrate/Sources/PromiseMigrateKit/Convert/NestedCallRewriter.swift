@@ -112,8 +112,13 @@ struct NestedCallRewriter {
                 "`\(shown)` may reach \(targets.count) declarations: pass --index-store to resolve it")
         }
         let function = codebase.function(target)
-        apiName = function.fullName
         if codebase.handlerMayActAtOnce(target) { outer.awaitsHandlerCalledAtOnce = true }
+        if codebase.asyncVariant(of: target) == nil, target.file != outer.fileIndex || function != outer.function,
+            let inlined = try inlinedForwarder(call, target: target, function: function, scope: scope, indent: indent)
+        {
+            return inlined
+        }
+        apiName = function.fullName
         let variant: FunctionRecord
         // Why the awaited call must say what it returns (`as [Self]`), if it must.
         let ambiguous: ResultAmbiguity?
@@ -189,6 +194,14 @@ struct NestedCallRewriter {
         }
         // The outer handler passed on: `api(x, completion: completion)` or `api(x) { completion($0) }`.
         if let forwarded = try forwarding(call, function: function, handler: handler, variant: variant) {
+            if case .optional? = variant.returnType, outer.handler.valueType.map({ $0 == $0.withoutOptional }) ?? true {
+                throw refuse(
+                    call, "value may be nil",
+                    "it passes the handler on to `\(function.fullName)`, whose async variant returns "
+                        + "`\(variant.returnType?.source ?? "")`, an optional, where this function's async version "
+                        + "returns a value: unwrap it first (`guard let`), calling the handler with an error when it "
+                        + "is nil")
+            }
             outer.noteForwarded(onMainQueue: scope.onMainQueue)
             let awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: forwarded)
             return Rewritten(lines: ["\(indent)return \(awaitPrefix)\(awaited)"], exit: .always)
@@ -205,7 +218,13 @@ struct NestedCallRewriter {
             }
         }
         let seen = valueAtCall(call, function: function, handler: handler, variant: variant)
-        var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: seen.type)
+        // A variant that returns an optional (`maybe(id:) async throws -> String?`): the closure's value may
+        // still be nil after the await.
+        var valueType = seen.type
+        if case .optional? = variant.returnType, let type = valueType, type == type.withoutOptional {
+            valueType = .optional(type)
+        }
+        var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
         inliner.calleeGenerics = seen.generics
         inliner.calleePath = function.context.typePath
         if let ambiguous {

@@ -83,6 +83,8 @@ public struct FunctionRecord: Hashable, Sendable {
     public var parametersActingAtOnce: [String] = []
     /// For each closure parameter, the names of the calls the body hands it to before it returns.
     public var parametersPassedOn: [String: [String]] = [:]
+    /// Set when the whole body calls a closure parameter with the others (`HandlerForwarding`).
+    public var forwarding: HandlerForwarding?
 
     /// Swift's full name: `fetchUser(id:completion:)`.
     public var fullName: String {

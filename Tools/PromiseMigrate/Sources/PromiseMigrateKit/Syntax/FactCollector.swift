@@ -362,6 +362,9 @@ final class FactCollector: SyntaxVisitor {
                     facts.functions[facts.functions.count - 1].parametersActingAtOnce,
                     facts.functions[facts.functions.count - 1].parametersPassedOn
                 ) = DirectCallFinder.handlerFacts(in: body, among: names)
+                facts.functions[facts.functions.count - 1].forwarding = HandlerForwarding.find(
+                    in: body, parameters: signature.parameterClause.parameters, signature: signature,
+                    isGeneric: node.genericParameterClause != nil)
             }
         }
         functionDepth += 1
