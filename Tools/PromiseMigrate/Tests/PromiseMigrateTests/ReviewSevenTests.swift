@@ -169,4 +169,35 @@ import Testing
                 "passed(id:completion:): it passes the handler on to `maybe(id:completion:)`, whose async variant returns `String?`"
             ))
     }
+    /// `[self]` holds what the function holds until it returns anyway; a labeled loop is a loop.
+    @Test func aStrongSelfCaptureConvertsAndALabeledLoopIsALoop() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Service {
+                let store = Store()
+                var log: [String] = []
+                func logged(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { [self] result in
+                        log.append("loaded")
+                        completion(result)
+                    }
+                }
+                func weakly(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: id) { [weak self] result in
+                        self?.log.append("loaded")
+                        completion(result)
+                    }
+                }
+                func scan(ids: [[Int]], completion: @escaping (Error?) -> Void) {
+                    outer: for row in ids {
+                        for id in row where id < 0 { completion(nil); continue outer }
+                    }
+                }
+            }
+            """)
+        #expect(!stderr.contains("not converted: logged"))
+        #expect(text.contains("        log.append(\"loaded\")\n        return try result.get()\n"))
+        #expect(stderr.contains("weakly(id:completion:): its closure captures `[weak self]`"))
+        #expect(stderr.contains("scan(ids:completion:): the handler is used in a loop"))
+    }
 }

@@ -521,8 +521,10 @@ final class HandlerBodyRewriter {
                 return try nestedCall(call, item: item, scope: scope, indent: indent)
             }
         }
-        if item.item.is(ForStmtSyntax.self) || item.item.is(WhileStmtSyntax.self)
-            || item.item.is(RepeatStmtSyntax.self)
+        // (`outer: for …`: a labeled loop is a loop.)
+        let unlabeled = item.item.as(LabeledStmtSyntax.self).map { Syntax($0.statement) } ?? Syntax(item.item)
+        if unlabeled.is(ForStmtSyntax.self) || unlabeled.is(WhileStmtSyntax.self)
+            || unlabeled.is(RepeatStmtSyntax.self)
         {
             if use.returns, !use.mentions {
                 throw refuse(

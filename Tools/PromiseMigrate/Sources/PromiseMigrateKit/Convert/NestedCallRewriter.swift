@@ -212,7 +212,9 @@ struct NestedCallRewriter {
         var closureScope = scope
         closureScope.isTail = true
         for closure in split.closures {
-            if let capture = closure.signature?.capture { throw captureRefusal(capture) }
+            if let capture = closure.signature?.capture, !Self.capturesSelfOnly(capture) {
+                throw captureRefusal(capture)
+            }
             if CallConverter.parameterNames(closure).isEmpty, AnonymousParameterFinder.find(in: closure) {
                 throw refuse(closure, "anonymous parameters", "its closure uses $0: name the parameters first")
             }
@@ -248,7 +250,7 @@ struct NestedCallRewriter {
         guard split.closures.count == 1, let closure = split.closures.first,
             !AnonymousParameterFinder.find(in: closure)
         else { return nil }
-        if let capture = closure.signature?.capture { throw captureRefusal(capture) }
+        if let capture = closure.signature?.capture, !Self.capturesSelfOnly(capture) { throw captureRefusal(capture) }
         let names = CallConverter.parameterNames(closure)
         guard names.allSatisfy({ $0 == "_" || !HandlerUseFinder.find(in: closure.statements, names: [$0]).mentions })
         else { return nil }
@@ -305,6 +307,14 @@ struct NestedCallRewriter {
                     + "`\(returned.source)` here: convert by hand")
         }
         return " as \(returned.source)"
+    }
+
+    /// `[self]`: a strong capture of `self`, which the function holds until it returns anyway (a class's
+    /// `self` is never reassigned, a struct's is a copy either way). Inlined, it goes.
+    static func capturesSelfOnly(_ capture: ClosureCaptureClauseSyntax) -> Bool {
+        capture.items.allSatisfy { item in
+            item.specifier == nil && item.initializer == nil && item.name.text == "self"
+        }
     }
 
     private func captureRefusal(_ capture: ClosureCaptureClauseSyntax) -> FunctionRefusal {
