@@ -43,7 +43,8 @@ import Testing
                     }
                 """))
         // The forwarder itself has nothing to convert.
-        #expect(stderr.contains("runCompletionHandler(_:onCompletion:): it only calls the handler"))
+        #expect(
+            stderr.contains("runCompletionHandler(_:onCompletion:): it only calls the handler with what it is given"))
     }
 
     @Test func literalsAndErrorsGoWhereTheHandlerSendsThem() throws {

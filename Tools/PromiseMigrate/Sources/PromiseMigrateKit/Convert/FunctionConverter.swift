@@ -378,8 +378,11 @@ public struct FunctionConverter {
                 onMainQueue
                     ? "it only calls the handler (on the main queue): an async version would do nothing; callers can "
                         + "`await MainActor.run` instead"
-                    : "it only calls the handler, before it returns: an async version would do nothing; callers can "
-                        + "use what it passes directly")
+                    : function.forwarding != nil
+                        ? "it only calls the handler with what it is given: an async version would do nothing; a "
+                            + "caller that hands it its own handler converts that call into what it passes"
+                        : "it only calls the handler, before it returns: an async version would do nothing; callers "
+                            + "can use what it passes directly")
         }
 
         // A queue the handler was delivered on that the async version no longer uses: it returns to its
