@@ -67,6 +67,15 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             blackHole(try await BarePromise.running { await asyncOne() }.value)
                         }
                     }),
+                // The same with its lock a cache line away from its state: what one more line that both threads
+                // write costs (the library's promise is 132 bytes, `BarePromise` 68).
+                Contender(
+                    name: "bare promise, lock on a line of its own",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            blackHole(try await BarePromise.running(lockIndex: 16) { await asyncOne() }.value)
+                        }
+                    }),
                 // The same with the body inline in the Task: what taking it as a closure costs.
                 Contender(
                     name: "bare promise with its body inline",

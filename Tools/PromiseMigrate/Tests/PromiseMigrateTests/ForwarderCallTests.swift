@@ -44,7 +44,7 @@ import Testing
                 """))
         // The forwarder itself has nothing to convert.
         #expect(
-            stderr.contains("runCompletionHandler(_:onCompletion:): it only calls the handler with what it is given"))
+            stderr.contains("runCompletionHandler(_:onCompletion:): it only calls the handler, before it returns"))
     }
 
     @Test func literalsAndErrorsGoWhereTheHandlerSendsThem() throws {
@@ -63,10 +63,9 @@ import Testing
             }
             """)
         #expect(!stderr.contains("not converted: first"))
+        // `fail` throws, so it converts itself; `first` then awaits it.
         #expect(
-            text.contains(
-                "        guard let name = names.first else {\n            throw Gone()\n        }\n        return name\n"
-            ))
+            text.contains("        guard let name = names.first else {\n            return try await fail(Gone())\n"))
     }
 
     /// Where the name may reach something else, or the types differ, the call stays a callback call.

@@ -29,6 +29,14 @@ final class ControlTransferFinder: SyntaxVisitor {
     }
 
     private var leaving: Syntax?
+    /// Labels declared inside the statements walked (`check: do { … break check }`): a `break` to one stays.
+    private var innerLabels: [String] = []
+
+    override func visit(_ node: LabeledStmtSyntax) -> SyntaxVisitorContinueKind {
+        innerLabels.append(node.label.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: LabeledStmtSyntax) { innerLabels.removeLast() }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -57,18 +65,24 @@ final class ControlTransferFinder: SyntaxVisitor {
     }
     override func visitPost(_ node: RepeatStmtSyntax) { loopDepth -= 1 }
     override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
-        // (A labeled `break` may leave more than a nested loop: counted wherever it is.)
-        if loopDepth == 0 || (breaksOnly && node.label != nil) {
-            found = true
-            if leaving == nil { leaving = Syntax(node) }
-        }
+        note(Syntax(node), label: node.label)
         return .skipChildren
     }
     override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
-        if loopDepth == 0 || (breaksOnly && node.label != nil) {
-            found = true
-            if leaving == nil { leaving = Syntax(node) }
-        }
+        note(Syntax(node), label: node.label)
         return .skipChildren
+    }
+
+    /// For a case's statements, a labeled transfer leaves them unless its label is declared inside (it may
+    /// leave more than a nested loop); an unlabeled one unless a nested loop or `switch` takes it.
+    private func note(_ transfer: Syntax, label: TokenSyntax?) {
+        let leaves =
+            breaksOnly
+            ? label.map { !innerLabels.contains($0.text) } ?? (loopDepth == 0)
+            : loopDepth == 0
+        if leaves {
+            found = true
+            if leaving == nil { leaving = transfer }
+        }
     }
 }

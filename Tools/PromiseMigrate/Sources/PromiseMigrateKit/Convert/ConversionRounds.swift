@@ -262,8 +262,6 @@ public struct ConversionRounds {
                     where call.enclosingFunction == key.index && call.targets.count == 1
                         && call.targets[0] != key && candidates[call.targets[0]] != nil
                         && !callees.contains(call.targets[0])
-                        // A forwarder's calls become what it passes: nothing to wait for.
-                        && codebase.function(call.targets[0]).forwarding == nil
                     {
                         callees.append(call.targets[0])
                     }

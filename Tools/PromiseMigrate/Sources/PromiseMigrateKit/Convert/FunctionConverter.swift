@@ -259,8 +259,10 @@ public struct FunctionConverter {
             converter.location(for: before.endPositionBeforeTrailingTrivia).line
                 == converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
                 || declaration.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate).map({
-                    converter.location(for: $0.positionAfterSkippingLeadingTrivia).line
-                        == converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
+                    // (The end of a file with no last newline is no code.)
+                    $0.tokenKind != .endOfFile
+                        && converter.location(for: $0.positionAfterSkippingLeadingTrivia).line
+                            == converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
                 }) == true
                 || declaration.lastToken(viewMode: .sourceAccurate)?.trailingTrivia.contains(where: \.isComment) == true
         {
@@ -379,7 +381,7 @@ public struct FunctionConverter {
                     ? "it only calls the handler (on the main queue): an async version would do nothing; callers can "
                         + "`await MainActor.run` instead"
                     : function.forwarding != nil
-                        ? "it only calls the handler with what it is given: an async version would do nothing; a "
+                        ? "it only calls the handler, before it returns: an async version would do nothing; a "
                             + "caller that hands it its own handler converts that call into what it passes"
                         : "it only calls the handler, before it returns: an async version would do nothing; callers "
                             + "can use what it passes directly")

@@ -685,6 +685,11 @@ final class HandlerBodyRewriter {
             if HandlerUseFinder.find(in: switchCase.statements, names: handlerNames).mentions,
                 let leaving = ControlTransferFinder.breakLeaving(statements)
             {
+                if leaving.id == statements.last?.item.id, leaving.is(BreakStmtSyntax.self) {
+                    throw refuse(
+                        leaving, "code after the handler",
+                        "a `break` ends this case, after its call of the handler: a case ends there anyway; remove it")
+                }
                 throw refuse(
                     leaving, "a path without the handler",
                     "`\(leaving.trimmedDescription)` leaves the case before its call of the handler, and the code "

@@ -11,6 +11,17 @@ extension NestedCallRewriter {
         _ call: FunctionCallExprSyntax, target: FunctionKey, function: FunctionRecord, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten? {
         let codebase = outer.codebase
+        // Only on no receiver, `self`, `super` or a type: another receiver is evaluated (`makeHelper().…`)
+        // or may be nil (`helper?.…`, which then never called the handler).
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base?.as(DeclReferenceExprSyntax.self), base.argumentNames == nil,
+                ["self", "Self", "super"].contains(base.baseName.text)
+                    || (base.baseName.text.first?.isUppercase == true
+                        && !codebase.types(named: base.baseName.text).isEmpty)
+            else { return nil }
+        } else if !call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            return nil
+        }
         guard let forwarding = function.forwarding, outer.failureName == nil, !outer.handlerIsOptional,
             function.accessLevel != "open",
             codebase.functions(named: function.name).allSatisfy({ key in
