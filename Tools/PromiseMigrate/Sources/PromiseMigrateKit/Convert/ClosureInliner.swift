@@ -135,8 +135,11 @@ struct ClosureInliner {
                 if mentions(success.body + failure.body, names[0]) {
                     throw refuse(switchExpression, "its cases use `\(names[0])` again: convert by hand")
                 }
-                // Taken apart, the `switch` is gone: a `break` would leave whatever encloses it instead.
-                if let leaving = ControlTransferFinder.breakLeaving(success.body + failure.body) {
+                // Taken apart, the `switch` is gone: a `break` would leave whatever encloses it instead, and a
+                // `fallthrough` would have no case to fall into.
+                if let leaving = ControlTransferFinder.breakLeaving(success.body + failure.body)
+                    ?? (success.body + failure.body).lazy.compactMap(FallthroughFinder.find).first
+                {
                     throw refuse(
                         leaving,
                         "`\(leaving.trimmedDescription)` leaves the `switch` over the result, which the async version "

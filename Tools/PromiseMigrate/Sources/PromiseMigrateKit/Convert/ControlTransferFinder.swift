@@ -86,3 +86,23 @@ final class ControlTransferFinder: SyntaxVisitor {
         }
     }
 }
+
+/// A `fallthrough` in a statement that falls into the next case of the `switch` around it (not one of a
+/// nested `switch`).
+final class FallthroughFinder: SyntaxVisitor {
+    private var found: Syntax?
+
+    static func find(_ statement: CodeBlockItemSyntax) -> Syntax? {
+        let finder = FallthroughFinder(viewMode: .sourceAccurate)
+        finder.walk(statement)
+        return finder.found
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil { found = Syntax(node) }
+        return .skipChildren
+    }
+}

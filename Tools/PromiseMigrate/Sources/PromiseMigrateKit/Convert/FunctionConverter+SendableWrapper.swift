@@ -1,3 +1,5 @@
+import Foundation
+
 extension FunctionConverter {
     /// Whether Swift 6 accepts the wrapper's `Task`, which takes the handler, `self` and the parameters it
     /// passes on across to the new task: each must be `Sendable`, unless the function is isolated to an
@@ -24,14 +26,22 @@ extension FunctionConverter {
         if !context.typePath.isEmpty, !function.isStatic, !codebase.isSendableType(path: context.typePath) {
             return false
         }
-        let generics = Set(function.genericParameterNames)
-        let sendableGenerics =
-            (function.genericParameterClause ?? "").contains("Sendable")
-            || (function.genericWhereClause ?? "").contains("Sendable")
+        let generics = Set(function.genericParameterNames.filter { Self.constrainsSendable($0, in: function) })
         return kept.allSatisfy { index in
             let parameter = function.parameters[index]
             if case .function = parameter.type.withoutOptional.withoutAttributes { return isSendableClosure(parameter) }
-            return isKnownSendable(parameter.type, generics: sendableGenerics ? generics : [])
+            return isKnownSendable(parameter.type, generics: generics)
+        }
+    }
+
+    /// Whether the declaration constrains generic parameter `name` to `Sendable` itself (`<T: Sendable>`,
+    /// `where T: Sendable & Codable`), not only a name that contains the word or another parameter.
+    static func constrainsSendable(_ name: String, in function: FunctionRecord) -> Bool {
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        let constraint = "(^|[<,\\s])\(escaped)\\s*:[^,>]*\\bSendable\\b"
+        return [function.genericParameterClause, function.genericWhereClause].contains { text in
+            guard let text else { return false }
+            return text.range(of: constraint, options: .regularExpression) != nil
         }
     }
 
@@ -45,9 +55,9 @@ extension FunctionConverter {
     ]
 
     /// Whether `type` is surely `Sendable`: the platform's value types and collections of them, a type of
-    /// the codebase that says so (or a struct or enum that is not public, which Swift infers it for, as
-    /// `Codebase.nonSendableType` takes it), a protocol that refines `Sendable`, or a generic parameter in
-    /// `generics`. Anything else (`Any`, `AnyObject`, `NSMutableArray`, another module's type) is not known.
+    /// the codebase that says so, a protocol that refines `Sendable`, or a generic parameter in `generics`.
+    /// Anything else (`Any`, `AnyObject`, `NSMutableArray`, another module's type, a struct whose members
+    /// the tool does not read) is not known.
     func isKnownSendable(_ type: TypeRef, generics: Set<String>) -> Bool {
         switch type {
         case .optional(let wrapped), .array(let wrapped): return isKnownSendable(wrapped, generics: generics)
@@ -59,16 +69,17 @@ extension FunctionConverter {
         case .named(let name, let arguments):
             guard arguments.allSatisfy({ isKnownSendable($0, generics: generics) }) else { return false }
             let simple = type.simpleName ?? name
-            if generics.contains(name) || Self.sendableTypes.contains(simple) { return true }
-            let records = codebase.types(named: simple)
-            if records.contains(where: \.declaresSendable) { return true }
-            if records.contains(where: { $0.kind == "protocol" && $0.inheritedTypes.contains("Sendable") }) {
-                return true
+            if generics.contains(name) { return true }
+            // A type of the codebase of that name (its own `Calendar`, or one of two nested `Config`s) is
+            // known Sendable only where every declaration of the name says so; a struct's members are not
+            // read, so one that is not public is not taken as Sendable either.
+            let declarations = codebase.types(named: simple).filter { $0.kind != "extension" }
+            if !declarations.isEmpty {
+                return declarations.allSatisfy { record in
+                    record.declaresSendable || (record.kind == "protocol" && record.inheritedTypes.contains("Sendable"))
+                }
             }
-            return records.contains { record in
-                ["struct", "enum"].contains(record.kind) && record.accessLevel != "public"
-                    && record.accessLevel != "open"
-            } && codebase.nonSendableType(in: type, genericNames: generics) == nil
+            return Self.sendableTypes.contains(simple)
         }
     }
 }

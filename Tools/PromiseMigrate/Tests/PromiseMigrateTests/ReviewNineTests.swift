@@ -1,0 +1,73 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// Inputs a ninth review found: arguments taken as Sendable that are not, and a `fallthrough` left
+/// without its `switch`.
+@Suite struct ReviewNineTests {
+    private func convert(_ code: String) throws -> (stderr: String, text: String) {
+        try convertFunctions(code, beside: ["Store.swift": ReviewSevenTests.store])
+    }
+
+    /// A struct's members are not read, a generic parameter counts only where its own constraint says
+    /// `Sendable`, and a type of the codebase hides the platform's of the same name: none gets a wrapper.
+    @Test func argumentsNotKnownSendableKeepTheOldBody() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Counter { var value = 0 }
+            struct Box { var counter: Counter }
+            final class Calendar { var events: [Int] = [] }
+            protocol NotSendableish {}
+            final class Service: Sendable {
+                let store = Store()
+                func boxed(box: Box, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: box.counter.value) { result in completion(result) }
+                }
+                func pair<T: Sendable, U>(t: T, u: U, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: 1) { result in completion(result) }
+                }
+                func named<T: NotSendableish>(t: T, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: 1) { result in completion(result) }
+                }
+                func dated(calendar: Calendar, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: calendar.events.count) { result in completion(result) }
+                }
+                func sendable<T: Sendable>(t: T, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: 1) { result in completion(result) }
+                }
+            }
+            """)
+        #expect(stderr.contains("5 function(s) converted"))
+        #expect(
+            !text.contains(
+                "completion: @escaping @Sendable (Result<String, Error>) -> Void) {\n        Task {\n            do {\n                let value = try await boxed"
+            ))
+        for call in ["boxed(box: box)", "pair(t: t, u: u)", "named(t: t)", "dated(calendar: calendar)"] {
+            #expect(!text.contains("let value = try await \(call)"))
+        }
+        #expect(text.contains("let value = try await sendable(t: t)"))
+    }
+
+    /// Taken apart, the `switch` over a result leaves a `fallthrough` nothing to fall into.
+    @Test func aFallthroughInATakenApartSwitchIsRefused() throws {
+        let (stderr, _) = try convert(
+            """
+            struct Empty: Error {}
+            final class Service {
+                let store = Store()
+                func count(id: Int, completion: @escaping (Result<Int, Error>) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success(let name):
+                            if name.isEmpty { fallthrough }
+                            completion(.success(name.count))
+                        case .failure:
+                            completion(.failure(Empty()))
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(stderr.contains("count(id:completion:): `fallthrough` leaves the `switch` over the result"))
+    }
+}
