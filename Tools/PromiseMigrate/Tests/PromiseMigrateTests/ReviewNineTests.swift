@@ -70,4 +70,37 @@ import Testing
             """)
         #expect(stderr.contains("count(id:completion:): `fallthrough` leaves the `switch` over the result"))
     }
+
+    /// A tenth review's: a generic parameter named like a Sendable type, a nested typealias, `@Sendable` in a
+    /// comment or on a closure the handler takes, and a closure value returned `@escaping`.
+    @Test func namesThatOnlyLookSendableKeepTheOldBody() throws {
+        let (_, text) = try convert(
+            """
+            struct Record: Sendable { var id = 0 }
+            struct Tag: Sendable { var id = 0 }
+            final class Counter { var value = 0 }
+            enum Outer { typealias Record = Counter }
+            final class Service: Sendable {
+                let store = Store()
+                func generic<Record>(r: Record, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: 1) { result in completion(result) }
+                }
+                func aliased(r: Outer.Record, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: r.value) { result in completion(result) }
+                }
+                func commented(id: Int, completion: @escaping /* @Sendable */ (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in completion(result) }
+                }
+                func plain(t: Tag, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: t.id) { result in completion(result) }
+                }
+            }
+            """)
+        for call in ["generic(r: r)", "aliased(r: r)", "commented(id: id)"] {
+            #expect(!text.contains("let value = try await \(call)"))
+        }
+        #expect(text.contains("let value = try await plain(t: t)"))
+        #expect(FunctionConverter.isSendableClosureType("(@Sendable (Error?) -> Void)?"))
+        #expect(!FunctionConverter.isSendableClosureType("@escaping (@escaping @Sendable () -> Void) -> Void"))
+    }
 }

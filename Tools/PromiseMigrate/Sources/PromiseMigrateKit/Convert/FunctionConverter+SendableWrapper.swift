@@ -20,18 +20,32 @@ extension FunctionConverter {
             return true
         }
         func isSendableClosure(_ parameter: ParameterRecord) -> Bool {
-            parameter.typeSource.contains("@Sendable")
+            Self.isSendableClosureType(parameter.typeSource)
         }
         guard handler.indexes.allSatisfy({ isSendableClosure(function.parameters[$0]) }) else { return false }
         if !context.typePath.isEmpty, !function.isStatic, !codebase.isSendableType(path: context.typePath) {
             return false
         }
         let generics = Set(function.genericParameterNames.filter { Self.constrainsSendable($0, in: function) })
+        // The type's own generic parameters and associated types are not known to be Sendable, whatever
+        // other type of the codebase shares their names.
+        let simple = context.typePath.split(separator: ".").last.map(String.init) ?? ""
+        let unknown = Set(function.genericParameterNames).subtracting(generics).union(
+            simple.isEmpty ? [] : codebase.types(named: simple).flatMap(\.genericParameterNames))
         return kept.allSatisfy { index in
             let parameter = function.parameters[index]
             if case .function = parameter.type.withoutOptional.withoutAttributes { return isSendableClosure(parameter) }
-            return isKnownSendable(parameter.type, generics: generics)
+            let type = codebase.aliases.expand(parameter.type, in: context.typePath)
+            return type.referencedNames.isDisjoint(with: unknown) && isKnownSendable(type, generics: generics)
         }
+    }
+
+    /// Whether a closure parameter's type, as written, is `@Sendable` itself (`@escaping @Sendable (…)`,
+    /// `(@Sendable (…) -> Void)?`): not a closure it takes, nor a comment.
+    public static func isSendableClosureType(_ source: String) -> Bool {
+        let text = source.replacing(/\/\*.*?\*\//, with: " ").replacing(/\/\/[^\n]*/, with: " ")
+        guard let leading = text.firstMatch(of: /^\s*\(?\s*((?:@\w+(?:\([^)]*\))?\s*)*)/) else { return false }
+        return leading.output.1.contains(/@Sendable\b/)
     }
 
     /// Whether the declaration constrains generic parameter `name` to `Sendable` itself (`<T: Sendable>`,
@@ -70,6 +84,11 @@ extension FunctionConverter {
             guard arguments.allSatisfy({ isKnownSendable($0, generics: generics) }) else { return false }
             let simple = type.simpleName ?? name
             if generics.contains(name) { return true }
+            // A qualified name (`Outer.Config`) is known only through the declarations of that path.
+            if name.contains(".") {
+                let records = codebase.records(of: name).filter { $0.kind != "extension" }
+                return !records.isEmpty && records.allSatisfy(\.declaresSendable)
+            }
             // A type of the codebase of that name (its own `Calendar`, or one of two nested `Config`s) is
             // known Sendable only where every declaration of the name says so; a struct's members are not
             // read, so one that is not public is not taken as Sendable either.

@@ -521,7 +521,10 @@ public struct FunctionConverter {
         text += "func \(declaration.name.text)\(declaration.genericParameterClause?.trimmedDescription ?? "")"
         text += "(\(keptText.joined(separator: ", "))) async"
         if canThrow { text += typedFailure.map { " throws(\($0))" } ?? " throws" }
-        if let value = handler.valueType, !value.isVoid { text += " -> \(value.source)" }
+        // (A closure value loses `@escaping`, which only a parameter may say: a returned closure escapes.)
+        if let value = handler.valueType, !value.isVoid {
+            text += " -> \(value.source.replacingOccurrences(of: "@escaping ", with: ""))"
+        }
         if let whereClause = declaration.genericWhereClause { text += " \(whereClause.trimmedDescription)" }
         return text
     }
