@@ -103,4 +103,30 @@ import Testing
         #expect(FunctionConverter.isSendableClosureType("(@Sendable (Error?) -> Void)?"))
         #expect(!FunctionConverter.isSendableClosureType("@escaping (@escaping @Sendable () -> Void) -> Void"))
     }
+
+    /// A forwarder spelled through a typealias is inlined; a labeled statement says why it is refused.
+    @Test func aliasedForwardersAndLabeledStatements() throws {
+        let (stderr, text) = try convert(
+            """
+            enum QueryResult { case success(Int), error(Error) }
+            typealias QR = QueryResult
+            struct Gone: Error {}
+            final class Service {
+                static func finish(_ result: QR, completion: @escaping (QR) -> Void) { completion(result) }
+                func count(id: Int, completion: @escaping (QueryResult) -> Void) {
+                    guard id > 0 else { return Self.finish(.error(Gone()), completion: completion) }
+                    completion(.success(id))
+                }
+                func labeled(id: Int, completion: @escaping (QueryResult) -> Void) {
+                    check: if id > 0 {
+                        completion(.success(id))
+                        return
+                    }
+                    completion(.error(Gone()))
+                }
+            }
+            """)
+        #expect(text.contains("guard id > 0 else {\n            return .error(Gone())\n        }"))
+        #expect(stderr.contains("labeled(id:completion:): the handler is used in `check:`, a labeled statement"))
+    }
 }

@@ -536,6 +536,12 @@ final class HandlerBodyRewriter {
         if use.returns, !use.mentions {
             throw refuse(item, "a path without the handler", "it returns without calling the handler")
         }
+        if let labeled = item.item.as(LabeledStmtSyntax.self) {
+            throw refuse(
+                item, "labeled statement",
+                "the handler is used in `\(labeled.label.text):`, a labeled statement the tool does not rewrite (a "
+                    + "`break \(labeled.label.text)` would leave it): drop the label, or convert by hand")
+        }
         throw refuse(
             item, "handler stored or passed",
             "the handler is stored, captured or passed on here, so the tool cannot tell when it is called: "
