@@ -129,4 +129,19 @@ import Testing
         #expect(text.contains("guard id > 0 else {\n            return .error(Gone())\n        }"))
         #expect(stderr.contains("labeled(id:completion:): the handler is used in `check:`, a labeled statement"))
     }
+
+    /// A forwarder's non-optional parameter, handed on where the handler takes an optional, is there.
+    @Test func aForwardersNonOptionalParameterIsKnownThere() throws {
+        let (stderr, text) = try convert(
+            """
+            final class Service {
+                func done(_ value: Int, completion: @escaping (Int?, Error?) -> Void) { completion(value, nil) }
+                func next(id: Int, completion: @escaping (Int?, Error?) -> Void) {
+                    done(id + 1, completion: completion)
+                }
+            }
+            """)
+        #expect(!stderr.contains("not converted: next"))
+        #expect(text.contains("func next(id: Int) async throws -> Int {\n        return id + 1\n    }"))
+    }
 }

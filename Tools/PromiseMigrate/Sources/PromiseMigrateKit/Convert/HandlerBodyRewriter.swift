@@ -99,6 +99,9 @@ final class HandlerBodyRewriter {
     /// queue, itself or through a callee: `Codebase.handlerMayActAtOnce(_:)`): so does the old function,
     /// which a wrapper calling from a `Task` would change.
     var awaitsHandlerCalledAtOnce = false
+    /// Arguments a forwarder takes as a non-optional parameter and hands on where the handler takes an
+    /// optional (`fail(id + 1, completion:)` into `(Int?, Error?)`): known to be there.
+    var nonOptionalArguments: Set<SyntaxIdentifier> = []
     /// The names the function's body binds (a local may hide a property of the same name).
     var bodyBindings: Set<String> = []
     /// For a function whose handle the async version drops: the names used only to return it
@@ -1006,6 +1009,7 @@ final class HandlerBodyRewriter {
     }
 
     func isKnownNonOptional(_ expression: ExprSyntax, scope: Scope) -> Bool {
+        if nonOptionalArguments.contains(expression.id) { return true }
         if let name = expression.identifier {
             return scope.nonOptional.contains(name) || name == "self"
         }

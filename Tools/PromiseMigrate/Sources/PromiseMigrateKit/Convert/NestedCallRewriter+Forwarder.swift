@@ -76,7 +76,9 @@ extension NestedCallRewriter {
                 let type = spelled(function.parameters[index].type, in: function.context.typePath)
                 guard type == taken[position] || .optional(type) == taken[position] else { return nil }
                 let passed = call.arguments.index(call.arguments.startIndex, offsetBy: index)
-                arguments.append(call.arguments[passed].expression)
+                let argument = call.arguments[passed].expression
+                if type != taken[position] { outer.nonOptionalArguments.insert(argument.id) }
+                arguments.append(argument)
             case .literal(let text):
                 guard let literal = Self.literal(text) else { return nil }
                 arguments.append(literal)
