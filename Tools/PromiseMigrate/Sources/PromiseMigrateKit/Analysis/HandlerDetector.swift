@@ -186,6 +186,28 @@ struct TypeAliasTable {
         return current
     }
 
+    /// `type` with typealiases expanded everywhere in it: inside function types, optionals, collections
+    /// and generic arguments too (`(QR) -> Void` of `typealias QR = QueryResult`).
+    func expandAll(_ type: TypeRef, in typePath: String, depth: Int = 0) -> TypeRef {
+        guard depth < 8 else { return type }
+        func inner(_ type: TypeRef) -> TypeRef { expandAll(type, in: typePath, depth: depth + 1) }
+        switch type {
+        case .function(let parameters, let result, let isAsync, let throwsClause, let attributes):
+            return .function(
+                parameters: parameters.map(inner), result: inner(result), isAsync: isAsync,
+                throwsClause: throwsClause, attributes: attributes)
+        case .optional(let wrapped): return .optional(inner(wrapped))
+        case .array(let element): return .array(inner(element))
+        case .dictionary(let key, let value): return .dictionary(inner(key), inner(value))
+        case .tuple(let elements): return .tuple(elements.map(inner))
+        case .named(let name, let arguments):
+            let named = TypeRef.named(name, arguments.map(inner))
+            let resolved = expand(named, in: typePath)
+            return resolved == named ? named : inner(resolved)
+        case .existential, .other: return type
+        }
+    }
+
     private func lookup(_ name: String, in typePath: String) -> TypeAliasRecord? {
         let simple = name.split(separator: ".").last.map(String.init) ?? name
         guard let records = byName[simple] else { return nil }

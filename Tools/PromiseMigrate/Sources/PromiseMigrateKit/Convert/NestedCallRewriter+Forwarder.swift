@@ -38,29 +38,8 @@ extension NestedCallRewriter {
         else { return nil }
         // The same handler type, and each forwarded parameter of the type the handler takes there: the
         // argument (`.error(…)`) then means in a `return` what it meant in the call.
-        let aliases = codebase.aliases
-        // Typealiases expanded inside function types too (`(QR) -> Void` of `typealias QR = QueryResult`).
-        func expanded(_ type: TypeRef, in typePath: String, depth: Int = 0) -> TypeRef {
-            guard depth < 8 else { return type }
-            func inner(_ type: TypeRef) -> TypeRef { expanded(type, in: typePath, depth: depth + 1) }
-            switch type {
-            case .function(let parameters, let result, let isAsync, let throwsClause, let attributes):
-                return .function(
-                    parameters: parameters.map(inner), result: inner(result), isAsync: isAsync,
-                    throwsClause: throwsClause, attributes: attributes)
-            case .optional(let wrapped): return .optional(inner(wrapped))
-            case .array(let element): return .array(inner(element))
-            case .dictionary(let key, let value): return .dictionary(inner(key), inner(value))
-            case .tuple(let elements): return .tuple(elements.map(inner))
-            case .named(let name, let arguments):
-                let named = TypeRef.named(name, arguments.map(inner))
-                let resolved = aliases.expand(named, in: typePath)
-                return resolved == named ? named : inner(resolved)
-            case .existential, .other: return type
-            }
-        }
         func spelled(_ type: TypeRef, in typePath: String) -> TypeRef {
-            Codebase.spelledAlike(expanded(type.withoutAttributes, in: typePath))
+            Codebase.spelledAlike(codebase.aliases.expandAll(type.withoutAttributes, in: typePath))
         }
         let ownType = spelled(
             outer.function.parameters[outer.handler.parameterIndex].type, in: outer.function.context.typePath)
