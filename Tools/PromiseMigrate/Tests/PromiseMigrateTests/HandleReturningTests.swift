@@ -145,4 +145,71 @@ import Testing
         #expect(stderr.contains(":34: not converted: lookup(id:completion:): `lookup(id:)` is declared already"))
         #expect(!text.contains("async"))
     }
+
+    /// Foundation's `Progress` is a handle (WordPressKit's `GET(…) -> Progress?` returns its request's):
+    /// it reports the work's progress and cancels it. A type of the codebase named so is not.
+    @Test func foundationsProgressIsAHandleButACodebaseTypeOfThatNameIsNot() throws {
+        let rest = try convertFunctions(
+            """
+            import Foundation
+            final class Rest {
+                let client = Client()
+                func delete(id: Int, completion: @escaping (Error?) -> Void) -> Progress? {
+                    client.remove(id: id) { error in completion(error) }
+                    return nil
+                }
+            }
+            extension Progress {
+                var isHalfDone: Bool { fractionCompleted >= 0.5 }
+            }
+            """, beside: ["Client.swift": Self.client])
+        #expect(rest.stderr.contains("1 function(s) converted"))
+        #expect(rest.text.contains("    func delete(id: Int) async throws {\n"))
+        #expect(rest.text.contains("        return try await client.remove(id: id)\n"))
+        let own = try convertFunctions(
+            """
+            import Foundation
+            struct Progress { var done = 0 }
+            final class Rest {
+                let client = Client()
+                func delete(id: Int, completion: @escaping (Error?) -> Void) -> Progress? {
+                    client.remove(id: id) { error in completion(error) }
+                    return nil
+                }
+            }
+            """, beside: ["Client.swift": Self.client])
+        #expect(own.stderr.contains(":5: not converted: delete(id:completion:): it returns `Progress?` as well as"))
+    }
+
+    /// A public `loadData(withTypeIdentifier:forItemProviderCompletionHandler:) -> Progress?` of an
+    /// `NSItemProviderWriting` (Mastodon's) implements the framework's requirement, whose async form
+    /// (`loadData(withTypeIdentifier:) async throws -> Data`) an async version beside it would clash with.
+    @Test func anItemProvidersLoadDataIsTheFrameworksRequirement() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            public final class Attachment: NSObject, NSItemProviderWriting {
+                let client = Client()
+                public static var writableTypeIdentifiersForItemProvider: [String] { ["public.data"] }
+                public func loadData(
+                    withTypeIdentifier typeIdentifier: String,
+                    forItemProviderCompletionHandler completionHandler: @escaping (Data?, Error?) -> Void
+                ) -> Progress? {
+                    client.name(id: 1) { name, error in
+                        if let error {
+                            completionHandler(nil, error)
+                        } else if let name {
+                            completionHandler(Data(name.utf8), nil)
+                        }
+                    }
+                    return nil
+                }
+            }
+            """, beside: ["Client.swift": Self.client])
+        #expect(
+            stderr.contains(
+                ":5: not converted: loadData(withTypeIdentifier:forItemProviderCompletionHandler:): it has the name "
+                    + "and labels of a requirement, and its type conforms to `NSItemProviderWriting`"))
+        #expect(!text.contains("async"))
+    }
 }

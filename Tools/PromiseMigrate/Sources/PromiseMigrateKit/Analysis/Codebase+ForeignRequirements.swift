@@ -10,16 +10,32 @@ extension Codebase {
         "NSSecureCoding", "NSCopying", "Sequence", "Collection", "IteratorProtocol", "OptionSet", "Actor",
     ]
 
+    /// Framework requirements that return a `Progress` as well as calling their handler, which a public
+    /// conformer (a type of a package) declares public too: by name, with their protocol.
+    static let progressRequirements: [String: String] = [
+        "loadData(withTypeIdentifier:forItemProviderCompletionHandler:)": "NSItemProviderWriting",
+        "item(for:request:completionHandler:)": "NSFileProviderReplicatedExtension",
+        "fetchContents(for:version:request:completionHandler:)": "NSFileProviderReplicatedExtension",
+        "createItem(basedOn:fields:contents:options:request:completionHandler:)": "NSFileProviderReplicatedExtension",
+        "modifyItem(_:baseVersion:changedFields:contents:options:request:completionHandler:)":
+            "NSFileProviderReplicatedExtension",
+        "deleteItem(identifier:baseVersion:options:request:completionHandler:)": "NSFileProviderReplicatedExtension",
+    ]
+
     /// Why function `key` may implement a framework protocol's requirement (with the protocol), or nil:
     /// - a delegate method's shape: named for its unlabeled first parameter, the delegating object, of
     ///   the type the protocol is named for (`webView(_ webView: WKWebView, decidePolicyFor: …)` in a
     ///   `WKNavigationDelegate`), with more to say than the delegator, or called by nothing here;
     /// - not public, called by nothing here, in a type that conforms to a framework's delegate, data
-    ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`).
+    ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`);
+    /// - one of `progressRequirements`, in a type that conforms to its protocol.
     func frameworkRequirement(_ key: FunctionKey) -> (why: String, conformance: String)? {
         let function = function(key)
         let foreign = foreignConformances(of: key)
         guard !foreign.isEmpty else { return nil }
+        if let known = Self.progressRequirements[function.fullName], foreign.contains(known) {
+            return ("it has the name and labels of a requirement", known)
+        }
         // Scans every call of the codebase: asked only where the answer decides.
         var calledOnce: Bool?
         func called() -> Bool {

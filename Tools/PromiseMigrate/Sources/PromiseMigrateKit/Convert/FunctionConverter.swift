@@ -289,7 +289,7 @@ public struct FunctionConverter {
                 "its body is empty, so it never calls the handler (a stub?): an async version could never return; "
                     + "leave it as it is")
         }
-        let handlerNames = Set(handler.indexes.map { function.parameters[$0].name })
+        let handlerNames = HandlerBodyRewriter.handlerNames(of: function, handler: handler)
         if let hiding = HandlerShadowFinder.find(in: body, names: handlerNames) {
             throw refuse(
                 hiding, "handler hidden",
@@ -375,16 +375,16 @@ public struct FunctionConverter {
         }),
             rewriter.awaited.isEmpty
         {
+            let advice =
+                onMainQueue
+                ? "callers can `await MainActor.run` instead"
+                : function.forwarding != nil
+                    ? "a caller that hands it its own handler converts that call into what it passes"
+                    : "callers can use what it passes directly"
             throw refuse(
                 declaration.name, "nothing to do",
-                onMainQueue
-                    ? "it only calls the handler (on the main queue): an async version would do nothing; callers can "
-                        + "`await MainActor.run` instead"
-                    : function.forwarding != nil
-                        ? "it only calls the handler, before it returns: an async version would do nothing; a "
-                            + "caller that hands it its own handler converts that call into what it passes"
-                        : "it only calls the handler, before it returns: an async version would do nothing; callers "
-                            + "can use what it passes directly")
+                "it only calls the handler, \(onMainQueue ? "on the main queue" : "before it returns"): an async "
+                    + "version would do nothing; \(advice)")
         }
 
         // A queue the handler was delivered on that the async version no longer uses: it returns to its
@@ -477,6 +477,8 @@ public struct FunctionConverter {
             return true
         }
         if isHandleName(name) { return true }
+        // Foundation's `Progress` reports a request's progress and cancels it (`cancel()`).
+        if name == "Progress", !codebase.types(named: name).contains(where: { $0.kind != "extension" }) { return true }
         return codebase.functions(named: "cancel").contains {
             codebase.function($0).context.typePath.split(separator: ".").last.map(String.init) == name
         }
@@ -521,10 +523,7 @@ public struct FunctionConverter {
         text += "func \(declaration.name.text)\(declaration.genericParameterClause?.trimmedDescription ?? "")"
         text += "(\(keptText.joined(separator: ", "))) async"
         if canThrow { text += typedFailure.map { " throws(\($0))" } ?? " throws" }
-        // (A closure value loses `@escaping`, which only a parameter may say: a returned closure escapes.)
-        if let value = handler.valueType, !value.isVoid {
-            text += " -> \(value.source.replacingOccurrences(of: "@escaping ", with: ""))"
-        }
+        if let value = handler.valueType, !value.isVoid { text += " -> \(value.asValue.source)" }
         if let whereClause = declaration.genericWhereClause { text += " \(whereClause.trimmedDescription)" }
         return text
     }

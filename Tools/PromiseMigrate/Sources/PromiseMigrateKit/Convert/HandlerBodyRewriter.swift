@@ -164,6 +164,7 @@ final class HandlerBodyRewriter {
         let parameter = function.parameters[handler.parameterIndex]
         handlerName = parameter.name
         failureName = handler.failureParameterIndex.map { function.parameters[$0].name }
+        handlerNames = Self.handlerNames(of: function, handler: handler)
         if case .optional = parameter.type { handlerIsOptional = true } else { handlerIsOptional = false }
         canThrow = Self.canThrow(function, handler)
         typedFailure = Self.typedFailure(of: handler, in: function, codebase: codebase)
@@ -201,7 +202,13 @@ final class HandlerBodyRewriter {
         return ["any Error", "Error"].contains(inner) ? nil : inner
     }
 
-    var handlerNames: Set<String> { Set([handlerName] + (failureName.map { [$0] } ?? [])) }
+    /// `handlerName` and `failureName`.
+    let handlerNames: Set<String>
+
+    /// The names of the handler's parameters (a success/failure pair has two).
+    static func handlerNames(of function: FunctionRecord, handler: HandlerInfo) -> Set<String> {
+        Set(handler.indexes.map { function.parameters[$0].name })
+    }
 
     func refuse(_ node: some SyntaxProtocol, _ kind: String, _ reason: String) -> FunctionRefusal {
         FunctionRefusal(line: line(of: node), function: function.fullName, kind: kind, reason: reason)

@@ -41,6 +41,25 @@ public indirect enum TypeRef: Hashable, Sendable {
             parameters: parameters, result: result, isAsync: isAsync, throwsClause: throwsClause, attributes: [])
     }
 
+    /// The type as a value rather than a parameter: without `@escaping`, which only a closure parameter
+    /// may say (a closure returned, or inside an optional, a tuple or a generic argument, escapes
+    /// anyway). A closure's own parameters keep theirs: `(@escaping () -> Void) -> Void` is a value.
+    public var asValue: TypeRef {
+        switch self {
+        case .named(let name, let arguments): return .named(name, arguments.map(\.asValue))
+        case .optional(let wrapped): return .optional(wrapped.asValue)
+        case .function(let parameters, let result, let isAsync, let throwsClause, let attributes):
+            return .function(
+                parameters: parameters, result: result.asValue, isAsync: isAsync, throwsClause: throwsClause,
+                attributes: attributes.filter { $0 != "escaping" })
+        case .tuple(let elements): return .tuple(elements.map(\.asValue))
+        case .array(let element): return .array(element.asValue)
+        case .dictionary(let key, let value): return .dictionary(key.asValue, value.asValue)
+        case .existential(let constraint): return .existential(constraint.asValue)
+        case .other: return self
+        }
+    }
+
     /// Whether the type is `Void` or `()`.
     public var isVoid: Bool {
         switch self {
