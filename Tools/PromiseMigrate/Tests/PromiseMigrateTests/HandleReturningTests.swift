@@ -208,8 +208,64 @@ import Testing
             """, beside: ["Client.swift": Self.client])
         #expect(
             stderr.contains(
-                ":5: not converted: loadData(withTypeIdentifier:forItemProviderCompletionHandler:): it has the name "
-                    + "and labels of a requirement, and its type conforms to `NSItemProviderWriting`"))
+                ":5: not converted: loadData(withTypeIdentifier:forItemProviderCompletionHandler:): it returns a "
+                    + "`Progress`, as framework requirements do, and its type conforms to `NSItemProviderWriting`"))
         #expect(!text.contains("async"))
+    }
+
+    /// Any method that returns a `Progress` in a type that conforms to a framework's protocol may be its
+    /// requirement (a File Provider extension has several), whatever its name, and through a typealias of
+    /// the protocol too. A `Progress` that is the codebase's typealias, or a generic parameter, is a value.
+    @Test func progressReturningMethodsOfFrameworkConformersAndProgressAliasesAreRefused() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            typealias Servicing = NSFileProviderServicing
+            public final class Extension: NSObject, Servicing {
+                let client = Client()
+                public func supportedServiceSources(
+                    for identifier: String, completionHandler: @escaping ([String]?, Error?) -> Void
+                ) -> Progress? {
+                    client.name(id: 1) { name, error in
+                        if let error {
+                            completionHandler(nil, error)
+                        } else if let name {
+                            completionHandler([name], nil)
+                        }
+                    }
+                    return nil
+                }
+            }
+            """, beside: ["Client.swift": Self.client])
+        #expect(
+            stderr.contains(
+                ":5: not converted: supportedServiceSources(for:completionHandler:): it returns a `Progress`, as "
+                    + "framework requirements do, and its type conforms to `NSFileProviderServicing`"))
+        #expect(!text.contains("async"))
+        let aliased = try convertFunctions(
+            """
+            import Foundation
+            typealias Progress = Double
+            final class Rest {
+                let client = Client()
+                var fraction: Progress = 0.5
+                func remove(id: Int, completion: @escaping (Error?) -> Void) -> Progress {
+                    client.remove(id: id) { error in completion(error) }
+                    return fraction
+                }
+            }
+            final class Box<Progress> {
+                let client = Client()
+                let progress: Progress
+                init(progress: Progress) { self.progress = progress }
+                func remove(id: Int, completion: @escaping (Error?) -> Void) -> Progress {
+                    client.remove(id: id) { error in completion(error) }
+                    return progress
+                }
+            }
+            """, beside: ["Client.swift": Self.client])
+        #expect(aliased.stderr.contains(":6: not converted: remove(id:completion:): it returns `Progress` as well as"))
+        #expect(aliased.stderr.contains(":15: not converted: remove(id:completion:): it returns `Progress` as well as"))
+        #expect(!aliased.text.contains("async"))
     }
 }

@@ -10,17 +10,16 @@ extension Codebase {
         "NSSecureCoding", "NSCopying", "Sequence", "Collection", "IteratorProtocol", "OptionSet", "Actor",
     ]
 
-    /// Framework requirements that return a `Progress` as well as calling their handler, which a public
-    /// conformer (a type of a package) declares public too: by name, with their protocol.
-    static let progressRequirements: [String: String] = [
-        "loadData(withTypeIdentifier:forItemProviderCompletionHandler:)": "NSItemProviderWriting",
-        "item(for:request:completionHandler:)": "NSFileProviderReplicatedExtension",
-        "fetchContents(for:version:request:completionHandler:)": "NSFileProviderReplicatedExtension",
-        "createItem(basedOn:fields:contents:options:request:completionHandler:)": "NSFileProviderReplicatedExtension",
-        "modifyItem(_:baseVersion:changedFields:contents:options:request:completionHandler:)":
-            "NSFileProviderReplicatedExtension",
-        "deleteItem(identifier:baseVersion:options:request:completionHandler:)": "NSFileProviderReplicatedExtension",
-    ]
+    /// Whether `type`, in function `function`, is Foundation's `Progress`: no type, typealias or generic
+    /// parameter of the codebase has the name (an extension of Foundation's is fine).
+    func isFoundationProgress(_ type: TypeRef, of function: FunctionRecord) -> Bool {
+        let written = type.withoutOptional
+        guard written == .named("Progress", []) || written == .named("Foundation.Progress", []) else { return false }
+        let owners = function.context.typePath.split(separator: ".").map(String.init)
+        return !types(named: "Progress").contains { $0.kind != "extension" } && !aliases.declares("Progress")
+            && !function.genericParameterNames.contains("Progress")
+            && !owners.contains { types(named: $0).contains { $0.genericParameterNames.contains("Progress") } }
+    }
 
     /// Why function `key` may implement a framework protocol's requirement (with the protocol), or nil:
     /// - a delegate method's shape: named for its unlabeled first parameter, the delegating object, of
@@ -28,13 +27,18 @@ extension Codebase {
     ///   `WKNavigationDelegate`), with more to say than the delegator, or called by nothing here;
     /// - not public, called by nothing here, in a type that conforms to a framework's delegate, data
     ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`);
-    /// - one of `progressRequirements`, in a type that conforms to its protocol.
+    /// - returning Foundation's `Progress` as well, public or not, in a type that conforms to a framework's
+    ///   protocol, as `NSItemProviderWriting`'s `loadData(withTypeIdentifier:forItemProviderCompletionHandler:)`
+    ///   and a File Provider extension's requirements do (a typealias of the protocol expanded).
     func frameworkRequirement(_ key: FunctionKey) -> (why: String, conformance: String)? {
         let function = function(key)
         let foreign = foreignConformances(of: key)
         guard !foreign.isEmpty else { return nil }
-        if let known = Self.progressRequirements[function.fullName], foreign.contains(known) {
-            return ("it has the name and labels of a requirement", known)
+        if let returned = function.returnType, isFoundationProgress(returned, of: function),
+            let framework = foreign.lazy.map({ self.aliases.expand(.named($0, []), in: function.context.typePath) })
+                .compactMap(\.simpleName).first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
+        {
+            return ("it returns a `Progress`, as framework requirements do", framework)
         }
         // Scans every call of the codebase: asked only where the answer decides.
         var calledOnce: Bool?

@@ -172,6 +172,9 @@ struct TypeAliasTable {
         }
     }
 
+    /// Whether the codebase declares a typealias named `name` (in any scope).
+    func declares(_ name: String) -> Bool { byName[name] != nil }
+
     /// `type` with typealiases at its top expanded (repeatedly, for aliases of aliases).
     func expand(_ type: TypeRef, in typePath: String) -> TypeRef {
         var current = type

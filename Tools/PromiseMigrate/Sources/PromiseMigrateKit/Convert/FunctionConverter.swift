@@ -478,7 +478,7 @@ public struct FunctionConverter {
         }
         if isHandleName(name) { return true }
         // Foundation's `Progress` reports a request's progress and cancels it (`cancel()`).
-        if name == "Progress", !codebase.types(named: name).contains(where: { $0.kind != "extension" }) { return true }
+        if codebase.isFoundationProgress(type, of: function) { return true }
         return codebase.functions(named: "cancel").contains {
             codebase.function($0).context.typePath.split(separator: ".").last.map(String.init) == name
         }

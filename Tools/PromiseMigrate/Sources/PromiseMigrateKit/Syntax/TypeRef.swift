@@ -196,7 +196,8 @@ extension TypeRef {
                 self = .other(attributed.trimmedDescription)  // inout, borrowing, consuming, sending
             } else if case .function(let parameters, let result, let isAsync, let throwsClause, _) = base {
                 let attributes = attributed.attributes.compactMap { element -> String? in
-                    element.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+                    // With its arguments: `isolated(any)`, `convention(c)`.
+                    element.as(AttributeSyntax.self).map { String($0.trimmedDescription.dropFirst()) }
                 }
                 self = .function(
                     parameters: parameters, result: result, isAsync: isAsync, throwsClause: throwsClause,
