@@ -14,7 +14,8 @@ extension Codebase {
     /// parameter of the codebase has the name (an extension of Foundation's is fine).
     func isFoundationProgress(_ type: TypeRef, of function: FunctionRecord) -> Bool {
         let written = type.withoutOptional
-        guard written == .named("Progress", []) || written == .named("Foundation.Progress", []) else { return false }
+        if written == .named("Foundation.Progress", []) { return true }
+        guard written == .named("Progress", []) else { return false }
         let owners = function.context.typePath.split(separator: ".").map(String.init)
         return !types(named: "Progress").contains { $0.kind != "extension" } && !aliases.declares("Progress")
             && !function.genericParameterNames.contains("Progress")
@@ -35,8 +36,8 @@ extension Codebase {
         let foreign = foreignConformances(of: key)
         guard !foreign.isEmpty else { return nil }
         if let returned = function.returnType, isFoundationProgress(returned, of: function),
-            let framework = foreign.lazy.map({ self.aliases.expand(.named($0, []), in: function.context.typePath) })
-                .compactMap(\.simpleName).first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
+            let framework = foreign.lazy.flatMap({ self.protocolNames(of: $0, in: function.context.typePath) })
+                .first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
         {
             return ("it returns a `Progress`, as framework requirements do", framework)
         }
@@ -67,6 +68,16 @@ extension Codebase {
             return ("nothing here calls it", framework)
         }
         return nil
+    }
+
+    /// The protocols `name` stands for: itself, or what a typealias of it names (each of `A & B`).
+    func protocolNames(of name: String, in typePath: String) -> [String] {
+        switch aliases.expand(.named(name, []), in: typePath) {
+        case .other(let text) where text.contains("&"):
+            return text.split(separator: "&").map { String($0.trimmingCharacters(in: .whitespaces)) }
+                .map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        case let expanded: return expanded.simpleName.map { [$0] } ?? []
+        }
     }
 
     /// The protocols, declared outside the codebase, that the type of function `key` conforms to where

@@ -187,6 +187,11 @@ public struct FunctionConverter {
                     + "would clash with or shadow; convert by hand (or pass --context with the protocol's "
                     + "declaration)")
         }
+        if case .function(_, _, _, _, let attributes)? = handler.valueType, attributes.contains("autoclosure") {
+            throw refuse(
+                declaration.name, "handler shape",
+                "its handler takes an `@autoclosure`, which an async version cannot return: convert by hand")
+        }
         switch handler.shape {
         case .valueAndError:
             throw refuse(

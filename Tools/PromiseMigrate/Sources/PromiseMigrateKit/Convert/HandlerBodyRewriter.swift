@@ -135,7 +135,7 @@ final class HandlerBodyRewriter {
             .filter { !NestedCallRewriter.isDeliveryQueue($0) }
         version.isAsync = true
         version.throwsClause = canThrow ? (typedFailure.map { "throws(\($0))" } ?? "throws") : nil
-        version.returnType = handler.valueType.flatMap { $0.isVoid ? nil : $0 }
+        version.returnType = handler.valueType.flatMap { $0.isVoid ? nil : $0.asValue }
         version.attributes = []
         version.renamedTo = nil
         return version
@@ -876,7 +876,7 @@ final class HandlerBodyRewriter {
             } else {
                 // `c ? .success(x) : .failure(e)`, `.success(x).map { … }`: typed, so that `.get()` applies to
                 // the whole and the implicit members have a type.
-                let value = handler.valueType.map { $0.isVoid ? "Void" : $0.source } ?? "Void"
+                let value = handler.valueType.map { $0.isVoid ? "Void" : $0.asValue.source } ?? "Void"
                 let result = "Swift.Result<\(value), \(typedFailure ?? widenedFailure ?? "any Error")>"
                 lines = ["return try (\(argument.trimmedDescription) as \(result)).get()"]
             }

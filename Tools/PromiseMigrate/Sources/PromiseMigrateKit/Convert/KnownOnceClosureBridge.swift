@@ -304,7 +304,7 @@ extension HandlerBodyRewriter {
         noteAwaited(known.apiName)
         bridgesClosure = true
 
-        let value = handler.valueType.map { $0.isVoid ? "Void" : $0.source } ?? "Void"
+        let value = handler.valueType.map { $0.isVoid ? "Void" : $0.asValue.source } ?? "Void"
         let head: String
         let resume: (open: String, close: String)
         let tail: String

@@ -41,9 +41,9 @@ public indirect enum TypeRef: Hashable, Sendable {
             parameters: parameters, result: result, isAsync: isAsync, throwsClause: throwsClause, attributes: [])
     }
 
-    /// The type as a value rather than a parameter: without `@escaping`, which only a closure parameter
-    /// may say (a closure returned, or inside an optional, a tuple or a generic argument, escapes
-    /// anyway). A closure's own parameters keep theirs: `(@escaping () -> Void) -> Void` is a value.
+    /// The type as a value rather than a parameter: without `@escaping` and `@autoclosure`, which only a
+    /// parameter may say (a closure returned, or inside an optional, a tuple or a generic argument,
+    /// escapes anyway). A closure's own parameters keep theirs: `(@escaping () -> Void) -> Void` is a value.
     public var asValue: TypeRef {
         switch self {
         case .named(let name, let arguments): return .named(name, arguments.map(\.asValue))
@@ -51,7 +51,7 @@ public indirect enum TypeRef: Hashable, Sendable {
         case .function(let parameters, let result, let isAsync, let throwsClause, let attributes):
             return .function(
                 parameters: parameters, result: result.asValue, isAsync: isAsync, throwsClause: throwsClause,
-                attributes: attributes.filter { $0 != "escaping" })
+                attributes: attributes.filter { $0 != "escaping" && $0 != "autoclosure" })
         case .tuple(let elements): return .tuple(elements.map(\.asValue))
         case .array(let element): return .array(element.asValue)
         case .dictionary(let key, let value): return .dictionary(key.asValue, value.asValue)
