@@ -46,7 +46,7 @@ import Testing
         /// `/proc`), not on time; the lock is taken and released on one thread. (Its own waits are
         /// bounded at 30 s each: the time limit leaves them room under the thread sanitizer on a busy
         /// machine, where one run took 154 s.)
-        @Test(.timeLimit(.minutes(3))) func aThreadSleepingOnTheLockIsWokenByTheUnlock() async {
+        @Test(.timeLimit(.minutes(TestScale.minutes(3)))) func aThreadSleepingOnTheLockIsWokenByTheUnlock() async {
             let box = LockedBox(0)
             let lock = box.storage.withUnsafeMutablePointerToElements { UnsafeSendablePointer($0) }
             let waiterStat = LockedBox<String?>(nil)

@@ -126,12 +126,18 @@ import Testing
         let (source, resolver) = Promise<Int>.pending()
         let ran = Counter()
         let stopped = DispatchSemaphore(value: 0)
+        // Let go after the timeout is delivered, on the timer's thread: waited for, not assumed.
+        let sourceCancelled = DispatchSemaphore(value: 0)
+        resolver.onCancel { sourceCancelled.signal() }
         let timed = source.always {
             ran.increment()
             stopped.signal()
         }.timeout(.milliseconds(10))
         #expect(await timed.outcome().error as? PromiseError == .timedOut)
-        await onThread { stopped.wait() }
+        await onThread {
+            stopped.wait()
+            sourceCancelled.wait()
+        }
         #expect(!resolver.isPending, "the source was let go (cancelled)")
         resolver.fulfill(1)  // nothing can run twice
         #expect(ran.value == 1)

@@ -8,9 +8,15 @@ import Testing
     @Test func timeoutRejectsAndCancelsTheSource() async {
         let stopped = Counter()
         let (source, resolver) = Promise<Int>.pending()
-        resolver.onCancel { stopped.increment() }
+        // The timer thread delivers the timeout before it lets the source go: wait for that event too.
+        let (cancelled, cancelledResolver) = Promise<Void>.pending()
+        resolver.onCancel {
+            stopped.increment()
+            cancelledResolver.fulfill()
+        }
         let limited = source.timeout(.milliseconds(10))
         #expect(await limited.outcome().promiseErrorKind == "timedOut")
+        await cancelled.outcome()
         #expect(source.isCancelled)
         #expect(stopped.value == 1)
     }
@@ -50,7 +56,7 @@ import Testing
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             #expect(await Promise(1).timeout(Duration.milliseconds(500)).outcome().value == 1)
             let duration: Duration = .seconds(1)
-            #expect(await Promise(1).delay(duration).timeout(duration * 10).outcome().value == 1)
+            #expect(await Promise(1).delay(duration).timeout(.seconds(3600)).outcome().value == 1)
         }
     }
 }
