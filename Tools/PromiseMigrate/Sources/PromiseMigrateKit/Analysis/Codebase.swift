@@ -43,6 +43,8 @@ public struct Codebase: Sendable {
     private var foreignOverrides: Set<FunctionKey> = []
     /// The functions that may act on a closure parameter before they return (`handlerMayActAtOnce`).
     let actingAtOnce: Set<FunctionKey>
+    /// The functions that deliver their handlers on the main queue (`handlerDeliveredOnMain`).
+    let deliveringOnMain: Set<FunctionKey>
     /// What the compiler resolved, when an index store was read: it replaces the syntax's guesses in
     /// the files it covers.
     public internal(set) var references: CompilerReferences?
@@ -76,6 +78,7 @@ public struct Codebase: Sendable {
         self.apisByNameAndType = apisByNameAndType
         self.typesByName = typesByName
         actingAtOnce = Self.functionsActingAtOnce(in: files, byName: functionsByName)
+        deliveringOnMain = Self.functionsDeliveringOnMain(in: files, byName: functionsByName)
         for (fileIndex, file) in files.enumerated() {
             for (index, function) in file.functions.enumerated() where function.otherModifiers.contains("override") {
                 let key = FunctionKey(file: fileIndex, index: index)

@@ -332,6 +332,12 @@ public struct FunctionConverter {
                 body.rightBrace, "a path without the handler",
                 "on some path the function ends here without calling the handler: call it on every path first")
         }
+        if let blocking = BlockingCallFinder.find(in: body) {
+            throw refuse(
+                blocking, "blocking call",
+                "`\(blocking.trimmedDescription)` blocks its thread, which async code must not (Swift 6 rejects a "
+                    + "lock's `lock()` and `unlock()` there): use `withLock { }` (or another async-safe form) first")
+        }
         // The old function keeps its body when the async version drops its handle, or keeps a queue hop or
         // a task: its callers still start the work before it returns, in their order, and get the handle.
         // So it does when it calls the handler before it returns, itself or through a callee that does (a
@@ -352,7 +358,8 @@ public struct FunctionConverter {
         // depends on the others, which this conversion cannot see (`parametersActingAtOnce` is per body).
         let keepsBody =
             returnsHandle || rewriter.bridgesClosure || synchronous || rewriter.widenedFailure != nil
-            || rewriter.dropsDeliveryQueue || newAvailability || cycleVersions[key] != nil
+            || rewriter.dropsDeliveryQueue || rewriter.awaitsMainDelivery || newAvailability
+            || cycleVersions[key] != nil
             // Its callers catch what it throws before it returns; a wrapper could only hand that to the handler.
             || throwsAsWell
             || !wrapperIsSendable(function, handler: handler, kept: kept)

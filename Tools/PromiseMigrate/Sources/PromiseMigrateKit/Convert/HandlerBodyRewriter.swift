@@ -99,6 +99,9 @@ final class HandlerBodyRewriter {
     /// queue, itself or through a callee: `Codebase.handlerMayActAtOnce(_:)`): so does the old function,
     /// which a wrapper calling from a `Task` would change.
     var awaitsHandlerCalledAtOnce = false
+    /// A callee it awaits delivers its handler on the main queue (`Codebase.handlerDeliveredOnMain(_:)`), so
+    /// the old function called its own there: a wrapper calling from a `Task` would not.
+    var awaitsMainDelivery = false
     /// Arguments a forwarder takes as a non-optional parameter and hands on where the handler takes an
     /// optional (`fail(id + 1, completion:)` into `(Int?, Error?)`): known to be there.
     var nonOptionalArguments: Set<SyntaxIdentifier> = []
@@ -430,6 +433,16 @@ final class HandlerBodyRewriter {
         return nil
     }
 
+    /// Whether `node` sits in a closure inside the function (one of a call's, inlined), not in its own body.
+    private static func isInClosure(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let node = current, !node.is(FunctionDeclSyntax.self) {
+            if node.is(ClosureExprSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
+    }
+
     private func statement(
         _ item: CodeBlockItemSyntax, scope: inout Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
@@ -440,8 +453,12 @@ final class HandlerBodyRewriter {
                     ? "a `defer` in the closure ran when the closure ended, after it called the handler; in the async "
                         + "version the handler's call becomes the closure's result, and the `defer` would run before "
                         + "the caller gets it: move its work where it should run"
-                    : "a `defer` ran when the old function returned, before the handler's work; in the async one it "
-                        + "runs at its end: move its work where it should run")
+                    : Self.isInClosure(item)
+                        ? "a `defer` in this closure ran when the closure ended, after the handler's call had run "
+                            + "the caller's code; inlined into the async version it would run as the version returns, "
+                            + "before the caller goes on: move its work where it should run"
+                        : "a `defer` ran when the old function returned, before the handler's work; in the async one "
+                            + "it runs at its end: move its work where it should run")
         }
         // `try api(x) { … completion(…) }`, returned, bound or discarded: errors come two ways, thrown there or
         // passed to the closure, and one `try await` would send both down the same path.

@@ -362,6 +362,8 @@ final class FactCollector: SyntaxVisitor {
                     facts.functions[facts.functions.count - 1].parametersActingAtOnce,
                     facts.functions[facts.functions.count - 1].parametersPassedOn
                 ) = DirectCallFinder.handlerFacts(in: body, among: names)
+                facts.functions[facts.functions.count - 1].mainDelivery = MainDeliveryFinder.find(
+                    in: body, among: names)
                 facts.functions[facts.functions.count - 1].forwarding = HandlerForwarding.find(
                     in: body, parameters: signature.parameterClause.parameters, signature: signature,
                     isGeneric: node.genericParameterClause != nil)

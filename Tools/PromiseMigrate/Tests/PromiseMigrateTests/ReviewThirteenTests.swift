@@ -1,0 +1,126 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// The thirteenth review ran converted code beside the original: a caller of a function that delivers on
+/// the main queue must keep delivering there, a lock's `lock()` must not move into async code, and a
+/// closure's `defer` is refused for what it is.
+@Suite struct ReviewThirteenTests {
+    static let api = """
+        import Foundation
+        struct User: Sendable { let name: String }
+        final class Api: Sendable {
+            func get(id: Int) async throws -> User { User(name: "u") }
+            @available(*, renamed: "get(id:)")
+            func get(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {}
+        }
+        """
+
+    /// `mainDelivered` hops to the main queue; its callers called their handlers there, through it, and
+    /// their old functions keep that: they keep their bodies (a wrapper would call from its task).
+    @Test func callersOfAMainQueueDelivererKeepTheirBodies() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Layer: Sendable {
+                let api = Api()
+                func mainDelivered(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        DispatchQueue.main.async { completion(result) }
+                    }
+                }
+                func name(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    mainDelivered(id: id) { result in
+                        switch result {
+                        case .success(let user): completion(.success(user.name))
+                        case .failure(let error): completion(.failure(error))
+                        }
+                    }
+                }
+                func forward(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    mainDelivered(id: id, completion: completion)
+                }
+                func forwardAgain(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    forward(id: id) { result in completion(result) }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("4 function(s) converted"))
+        // The deliverer's own wrapper hops; each caller's old body stays as written.
+        #expect(text.contains("DispatchQueue.main.async { completion(.success(value)) }"))
+        #expect(text.contains("@available(*, renamed: \"name(id:)\")\n    func name(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {\n        mainDelivered(id: id) { result in"))
+        #expect(text.contains("mainDelivered(id: id, completion: completion)"))
+        #expect(text.contains("forward(id: id) { result in completion(result) }"))
+        #expect(text.contains("func forwardAgain(id: Int) async throws -> User {"))
+    }
+
+    /// A handler called directly somewhere, or handed to a function that does not hop, is not the main queue's.
+    @Test func aDirectCallOnAnyPathIsNotMainQueueDelivery() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Layer: Sendable {
+                let api = Api()
+                func sometimes(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        if id == 0 { completion(result); return }
+                        DispatchQueue.main.async { completion(result) }
+                    }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("not converted: sometimes(id:completion:)"))
+        #expect(!text.contains("func sometimes(id: Int) async"))
+    }
+
+    /// `lock.lock()` is unavailable in async code (an error in Swift 6): refused, `withLock` suggested.
+    @Test func aLocksLockIsRefusedAndWithLockIsNot() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Cache: @unchecked Sendable {
+                let api = Api()
+                let lock = NSLock()
+                var users: [Int: User] = [:]
+                func cached(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        if case .success(let user) = result {
+                            self.lock.lock(); self.users[id] = user; self.lock.unlock()
+                        }
+                        completion(result)
+                    }
+                }
+                func scoped(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        if case .success(let user) = result {
+                            self.lock.withLock { self.users[id] = user }
+                        }
+                        completion(result)
+                    }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("not converted: cached(id:completion:): `self.lock.lock()` blocks its thread"))
+        #expect(stderr.contains("use `withLock { }`"))
+        #expect(text.contains("func scoped(id: Int) async throws -> User {"))
+        #expect(!text.contains("func cached(id: Int) async"))
+    }
+
+    /// A `defer` in the callee's closure ran after the handler's call; the refusal says so.
+    @Test func aDeferInTheClosureIsRefusedForWhatItIs() throws {
+        let (stderr, _) = try convertFunctions(
+            """
+            import Foundation
+            final class Layer: Sendable {
+                let api = Api()
+                func logged(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        defer { print("done") }
+                        completion(result)
+                    }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("a `defer` in this closure ran when the closure ended"))
+    }
+}
