@@ -48,7 +48,11 @@ import Testing
         #expect(stderr.contains("4 function(s) converted"))
         // The deliverer's own wrapper hops; each caller's old body stays as written.
         #expect(text.contains("DispatchQueue.main.async { completion(.success(value)) }"))
-        #expect(text.contains("@available(*, renamed: \"name(id:)\")\n    func name(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {\n        mainDelivered(id: id) { result in"))
+        #expect(
+            text.contains(
+                "@available(*, renamed: \"name(id:)\")\n"
+                    + "    func name(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {\n"
+                    + "        mainDelivered(id: id) { result in"))
         #expect(text.contains("mainDelivered(id: id, completion: completion)"))
         #expect(text.contains("forward(id: id) { result in completion(result) }"))
         #expect(text.contains("func forwardAgain(id: Int) async throws -> User {"))
@@ -122,5 +126,49 @@ import Testing
             }
             """, beside: ["Api.swift": Self.api])
         #expect(stderr.contains("a `defer` in this closure ran when the closure ended"))
+    }
+
+    /// An `if let error` block that logs and goes on: refused for that, not for a missing handler call.
+    @Test func aFailureBlockThatGoesOnIsRefusedForThat() throws {
+        let (stderr, _) = try convertFunctions(
+            """
+            import Foundation
+            final class Layer: Sendable {
+                let api = Api()
+                func text(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    api.raw(id: id) { data, error in
+                        if let error = error {
+                            print(error)
+                        }
+                        guard let data = data else {
+                            completion(.success("none"))
+                            return
+                        }
+                        completion(.success(String(decoding: data, as: UTF8.self)))
+                    }
+                }
+                func refresh(id: Int, completion: @escaping @Sendable () -> Void) {
+                    api.get(id: id) { result in
+                        switch result {
+                        case .success: print("ok")
+                        case .failure: print("failed")
+                        }
+                        completion()
+                    }
+                }
+            }
+            """,
+            beside: [
+                "Api.swift": Self.api + """
+
+                    extension Api {
+                        func raw(id: Int) async throws -> Data { Data() }
+                        @available(*, renamed: "raw(id:)")
+                        func raw(id: Int, completion: @escaping @Sendable (Data?, Error?) -> Void) {}
+                    }
+                    """
+            ])
+        #expect(stderr.contains("on its failure path the closure does not end by calling the handler"))
+        #expect(stderr.contains("converts such a call only where its closure ignores the outcome"))
     }
 }

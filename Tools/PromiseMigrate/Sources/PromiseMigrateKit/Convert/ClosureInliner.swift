@@ -327,7 +327,11 @@ struct ClosureInliner {
             }
         } else {
             guard catchPart.body.exit == .always || rest.lines.isEmpty else {
-                throw refuse(call, "on its failure path the handler is not called on every path")
+                throw refuse(
+                    call,
+                    "on its failure path the closure does not end by calling the handler but goes on past it, "
+                        + "where the async version cannot follow (its awaited call throws there instead): end that "
+                        + "path with the handler's call and a `return`")
             }
             lines = []
             if let valueName {

@@ -979,7 +979,8 @@ final class HandlerBodyRewriter {
         refuse(
             call, "value may be nil",
             "it passes `\(value.trimmedDescription)` with no error, and the tool cannot tell that it is never nil "
-                + "(it knows literals, what `guard let`, `if let` or a `case` binds, and values declared with a type); "
+                + "(it knows literals, what `guard let` and `if let` bind, the cases of a callee's result switched "
+                + "on directly in its closure, not inside a hop, and values declared with a type); "
                 + "the async version returns \(what): unwrap it first (`guard let`), calling the handler with an "
                 + "error when it is nil")
     }

@@ -172,7 +172,9 @@ struct NestedCallRewriter {
                 }
                 throw refuse(
                     call, "error with nowhere to go",
-                    "`\(variant.fullName)` throws, and this function's handler cannot report an error")
+                    "`\(variant.fullName)` throws, and this function's handler cannot report an error: the tool "
+                        + "converts such a call only where its closure ignores the outcome (`_ in`), not where the "
+                        + "closure handles a failure itself; convert by hand")
             }
             if let ignoring = try? outcomeIgnored(
                 call, function: function, handler: handler, variant: variant, ambiguous: ambiguous, scope: scope,
