@@ -75,13 +75,13 @@ final class DirectCallFinder: OwnBodyVisitor {
     ]
 
     /// The called name of `call`: `fetch` for `fetch(…)`, `api.fetch(…)` and `api?.fetch(…)`.
-    private static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// The call that takes `node` as an argument (labeled, or a trailing closure), if it does.
-    private static func call(taking node: Syntax) -> FunctionCallExprSyntax? {
+    static func call(taking node: Syntax) -> FunctionCallExprSyntax? {
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == node.id {
             return call
         }

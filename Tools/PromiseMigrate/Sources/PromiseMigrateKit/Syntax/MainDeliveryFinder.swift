@@ -31,21 +31,21 @@ final class MainDeliveryFinder: SyntaxVisitor {
         if let chained = use.parent?.as(OptionalChainingExprSyntax.self) { use = Syntax(chained) }
         if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id {
             // Called: where the innermost closure around it runs.
-            guard let closure = Self.enclosingClosure(of: use, root: root), let taking = Self.call(taking: closure)
+            guard let closure = Self.enclosingClosure(of: use, root: root), let taking = DirectCallFinder.call(taking: Syntax(closure))
             else {
                 noteElsewhere(name)
                 return .visitChildren
             }
             if Self.isMainHop(taking) {
                 through[name, default: []] += []
-            } else if let called = Self.calledName(taking) {
+            } else if let called = DirectCallFinder.calledName(taking) {
                 through[name, default: []].append(called)
             } else {
                 noteElsewhere(name)
             }
         } else if let argument = use.parent?.as(LabeledExprSyntax.self),
             let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), !Self.isMainHop(call),
-            let called = Self.calledName(call)
+            let called = DirectCallFinder.calledName(call)
         {
             through[name, default: []].append(called)
         } else {
@@ -67,18 +67,6 @@ final class MainDeliveryFinder: SyntaxVisitor {
         return nil
     }
 
-    /// The call that takes `closure`, as its trailing closure or as an argument.
-    private static func call(taking closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
-        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
-            return call
-        }
-        if let argument = closure.parent?.as(LabeledExprSyntax.self) {
-            return argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-        }
-        return closure.parent?.as(MultipleTrailingClosureElementSyntax.self)?.parent?.parent?
-            .as(FunctionCallExprSyntax.self)
-    }
-
     /// `DispatchQueue.main.async { … }` or `DispatchQueue.main.asyncAfter(deadline:) { … }`.
     private static func isMainHop(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -86,10 +74,5 @@ final class MainDeliveryFinder: SyntaxVisitor {
         else { return false }
         let base = member.base?.trimmedDescription
         return base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main"
-    }
-
-    private static func calledName(_ call: FunctionCallExprSyntax) -> String? {
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 }
