@@ -31,7 +31,8 @@ final class MainDeliveryFinder: SyntaxVisitor {
         if let chained = use.parent?.as(OptionalChainingExprSyntax.self) { use = Syntax(chained) }
         if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id {
             // Called: where the innermost closure around it runs.
-            guard let closure = Self.enclosingClosure(of: use, root: root), let taking = DirectCallFinder.call(taking: Syntax(closure))
+            guard let closure = Self.enclosingClosure(of: use, root: root),
+                let taking = DirectCallFinder.call(taking: Syntax(closure))
             else {
                 noteElsewhere(name)
                 return .visitChildren
