@@ -104,7 +104,7 @@ import Testing
                 }
             }
             """, beside: ["Api.swift": Self.api])
-        #expect(stderr.contains("not converted: cached(id:completion:): `self.lock.lock()` blocks its thread"))
+        #expect(stderr.contains("not converted: cached(id:completion:): `self.lock.lock()` would run in the async"))
         #expect(stderr.contains("use `withLock { }`"))
         #expect(text.contains("func scoped(id: Int) async throws -> User {"))
         #expect(!text.contains("func cached(id: Int) async"))
@@ -170,5 +170,81 @@ import Testing
             ])
         #expect(stderr.contains("on its failure path the closure does not end by calling the handler"))
         #expect(stderr.contains("converts such a call only where its closure ignores the outcome"))
+    }
+
+    /// The fourteenth review: a namesake that does not hop, or a `@MainActor` task, does not hide a
+    /// main-queue delivery; keeping a body is the safe side.
+    @Test func mayDeliverOnMainIsReadGenerously() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let api = Api()
+                func f(x: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: x) { result in
+                        Task { @MainActor in completion(result) }
+                    }
+                }
+                func g(x: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    f(x: x) { result in completion(result) }
+                }
+                func h(x: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    g(x: x) { result in completion(result) }
+                }
+            }
+            final class Other: Sendable {
+                let api = Api()
+                func f(x: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: x) { result in completion(result) }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("function(s) converted"))
+        // `g` hands its handler to `f`, and one `f` of two hops: `h` keeps its body as `g` does.
+        #expect(text.contains("f(x: x) { result in completion(result) }"))
+        #expect(text.contains("g(x: x) { result in completion(result) }"))
+        #expect(text.contains("func h(x: Int) async throws -> User {"))
+    }
+
+    /// What Swift 6 rejects in async code is found in the async version's own code only: a lock in a
+    /// closure that stays synchronous (a queue hop's, `sync`'s) is fine.
+    @Test func blockingCallsAreFoundInTheAsyncCodeOnly() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Box: @unchecked Sendable {
+                let api = Api()
+                let lock = NSLock()
+                let condition = NSCondition()
+                let queue = DispatchQueue(label: "box")
+                var count = 0
+                func hop(x: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    queue.async {
+                        self.lock.lock(); self.count += x; self.lock.unlock()
+                        completion(x)
+                    }
+                }
+                func synced(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        self.queue.sync { self.lock.lock(); self.count += 1; self.lock.unlock() }
+                        completion(result)
+                    }
+                }
+                func signals(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    api.get(id: id) { result in
+                        self.condition.signal()
+                        completion(result)
+                    }
+                }
+                func sleeps(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    Foundation.Thread.sleep(forTimeInterval: 0.1)
+                    api.get(id: id) { result in completion(result) }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(text.contains("func hop(x: Int) async -> Int {"))
+        #expect(text.contains("func synced(id: Int) async throws -> User {"))
+        #expect(stderr.contains("signals(id:completion:): `self.condition.signal()` would run in the async"))
+        #expect(stderr.contains("sleeps(id:completion:): `Foundation.Thread.sleep(forTimeInterval: 0.1)` would run"))
     }
 }

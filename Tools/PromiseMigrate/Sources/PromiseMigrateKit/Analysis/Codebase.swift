@@ -43,7 +43,7 @@ public struct Codebase: Sendable {
     private var foreignOverrides: Set<FunctionKey> = []
     /// The functions that may act on a closure parameter before they return (`handlerMayActAtOnce`).
     let actingAtOnce: Set<FunctionKey>
-    /// The functions that deliver their handlers on the main queue (`handlerDeliveredOnMain`).
+    /// The functions that may deliver their handlers on the main queue (`handlerMayDeliverOnMain`).
     let deliveringOnMain: Set<FunctionKey>
     /// What the compiler resolved, when an index store was read: it replaces the syntax's guesses in
     /// the files it covers.

@@ -1,36 +1,74 @@
+import SwiftParser
 import SwiftSyntax
 
-/// A call that blocks its thread, which Swift does not allow in async code (`noasync`: an error in Swift 6,
-/// a warning in Swift 5) or which would block one of the few threads of the cooperative pool: a lock's
-/// `lock()`, `unlock()`, `try()`, `lock(before:)` and `lock(whenCondition:)`, a semaphore's, group's or
-/// condition's `wait`, `Thread.sleep`. The async version would run the body's statements as async code.
+/// A call in async code that Swift does not allow there (`noasync`: an error in Swift 6, a warning in
+/// Swift 5), or that would block one of the few threads of the cooperative pool: a lock's `lock()`,
+/// `unlock()`, `try()`, `tryLock`, `lock(before:)`, `unlock(withCondition:)`, a condition's `wait` and
+/// `signal()`, a semaphore's or group's `wait`, `Thread.sleep`. Read from the async version as written:
+/// the closures it keeps (a continuation's, `MainActor.run`'s, a queue hop's) run synchronously and may
+/// lock; a `Task`'s or another async closure's may not.
 final class BlockingCallFinder: SyntaxVisitor {
     private var found: FunctionCallExprSyntax?
 
     private init() { super.init(viewMode: .sourceAccurate) }
 
-    static func find(in node: some SyntaxProtocol) -> FunctionCallExprSyntax? {
+    /// The first blocking call in the async code of `statements` (the async version's body), as text.
+    static func find(inAsyncBody statements: String) -> String? {
         let finder = BlockingCallFinder()
+        finder.walk(Parser.parse(source: statements))
+        return finder.found?.trimmedDescription
+    }
+
+    /// The call of `text` in `node` (the old body), where a refusal points.
+    static func call(_ text: String, in node: CodeBlockSyntax) -> FunctionCallExprSyntax? {
+        final class Finder: SyntaxVisitor {
+            let text: String
+            var found: FunctionCallExprSyntax?
+            init(text: String) {
+                self.text = text
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if found == nil, node.trimmedDescription == text { found = node }
+                return found == nil ? .visitChildren : .skipChildren
+            }
+        }
+        let finder = Finder(text: text)
         finder.walk(node)
         return finder.found
     }
 
-    private static let argumentless: Set<String> = ["lock", "unlock", "try", "wait"]
-    private static let labeled: [String: Set<String>] = [
-        "lock": ["before", "whenCondition"], "wait": ["timeout", "wallTimeout", "until"],
+    /// What to write instead of `call`.
+    static func remedy(for call: String) -> String {
+        if call.contains(".sleep(") { return "sleep with `try await Task.sleep(for:)` first, or convert by hand" }
+        if call.contains(".wait(") || call.contains(".signal(") {
+            return "await what it waits for instead (or keep the wait in a synchronous closure), or convert by hand"
+        }
+        return "use `withLock { }` (or another async-safe form) first"
+    }
+
+    private static let blockingNames: Set<String> = ["lock", "unlock", "try", "tryLock", "wait", "signal"]
+    /// Calls whose closures run as async code.
+    private static let asyncClosureTakers: Set<String> = [
+        "Task", "detached", "addTask", "addTaskUnlessCancelled", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
     ]
 
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.signature?.effectSpecifiers?.asyncSpecifier != nil { return .visitChildren }
+        let taking = DirectCallFinder.call(taking: Syntax(node)).flatMap(DirectCallFinder.calledName)
+        return taking.map(Self.asyncClosureTakers.contains) == true ? .visitChildren : .skipChildren
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard found == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil
+        guard found == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base
         else { return .visitChildren }
         let name = member.declName.baseName.text
-        let labels = node.arguments.compactMap { $0.label?.text }
         let blocking =
-            node.trailingClosure == nil
-            && (node.arguments.isEmpty && Self.argumentless.contains(name)
-                || labels.count == node.arguments.count && labels.count == 1
-                    && Self.labeled[name]?.contains(labels[0]) == true
-                || name == "sleep" && member.base?.trimmedDescription == "Thread")
+            node.trailingClosure == nil && node.arguments.allSatisfy { $0.label != nil }
+            && Self.blockingNames.contains(name)
+            || name == "sleep" && base.trimmedDescription.split(separator: ".").last == "Thread"
         if blocking { found = node }
         return blocking ? .skipChildren : .visitChildren
     }

@@ -332,12 +332,6 @@ public struct FunctionConverter {
                 body.rightBrace, "a path without the handler",
                 "on some path the function ends here without calling the handler: call it on every path first")
         }
-        if let blocking = BlockingCallFinder.find(in: body) {
-            throw refuse(
-                blocking, "blocking call",
-                "`\(blocking.trimmedDescription)` blocks its thread, which async code must not (Swift 6 rejects a "
-                    + "lock's `lock()` and `unlock()` there): use `withLock { }` (or another async-safe form) first")
-        }
         // The old function keeps its body when the async version drops its handle, or keeps a queue hop or
         // a task: its callers still start the work before it returns, in their order, and get the handle.
         // So it does when it calls the handler before it returns, itself or through a callee that does (a
@@ -377,6 +371,14 @@ public struct FunctionConverter {
         }
         var bodyLines = rewritten.lines
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
+        if let blocking = BlockingCallFinder.find(inAsyncBody: bodyLines.joined(separator: "\n")) {
+            throw refuse(
+                BlockingCallFinder.call(blocking, in: body).map(Syntax.init) ?? Syntax(declaration.name),
+                "blocking call",
+                "`\(blocking)` would run in the async version's own code, where it must not block (Swift 6 rejects "
+                    + "a lock's `lock()` and `unlock()` there, and a wait or a sleep holds a thread of the "
+                    + "cooperative pool): \(BlockingCallFinder.remedy(for: blocking))")
+        }
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }
         // Only returns of what does no work (`return`, `return name`, `return 42`): computing counts as work.

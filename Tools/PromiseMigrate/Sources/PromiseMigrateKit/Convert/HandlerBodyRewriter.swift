@@ -99,8 +99,8 @@ final class HandlerBodyRewriter {
     /// queue, itself or through a callee: `Codebase.handlerMayActAtOnce(_:)`): so does the old function,
     /// which a wrapper calling from a `Task` would change.
     var awaitsHandlerCalledAtOnce = false
-    /// A callee it awaits delivers its handler on the main queue (`Codebase.handlerDeliveredOnMain(_:)`), so
-    /// the old function called its own there: a wrapper calling from a `Task` would not.
+    /// A callee it awaits may deliver its handler on the main queue (`Codebase.handlerMayDeliverOnMain(_:)`),
+    /// so the old function may have called its own there: a wrapper calling from a `Task` would not.
     var awaitsMainDelivery = false
     /// Arguments a forwarder takes as a non-optional parameter and hands on where the handler takes an
     /// optional (`fail(id + 1, completion:)` into `(Int?, Error?)`): known to be there.

@@ -113,7 +113,7 @@ struct NestedCallRewriter {
         }
         let function = codebase.function(target)
         if codebase.handlerMayActAtOnce(target) { outer.awaitsHandlerCalledAtOnce = true }
-        if codebase.handlerDeliveredOnMain(target) { outer.awaitsMainDelivery = true }
+        if codebase.handlerMayDeliverOnMain(target) { outer.awaitsMainDelivery = true }
         if codebase.asyncVariant(of: target) == nil, target.file != outer.fileIndex || function != outer.function,
             let inlined = try inlinedForwarder(call, target: target, function: function, scope: scope, indent: indent)
         {

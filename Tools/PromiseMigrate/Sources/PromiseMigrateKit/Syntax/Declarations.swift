@@ -83,9 +83,8 @@ public struct FunctionRecord: Hashable, Sendable {
     public var parametersActingAtOnce: [String] = []
     /// For each closure parameter, the names of the calls the body hands it to before it returns.
     public var parametersPassedOn: [String: [String]] = [:]
-    /// Set when every use of its closure parameters is a call on the main queue or a hand-off to the calls
-    /// named (`MainDeliveryFinder`): it delivers on the main queue if they do.
-    public var mainDelivery: [String: [String]]?
+    /// Where its closure parameters may be called on the main queue (`MainDeliveryFinder`).
+    public var mainDelivery = MainDelivery()
     /// Set when the whole body calls a closure parameter with the others (`HandlerForwarding`).
     public var forwarding: HandlerForwarding?
 

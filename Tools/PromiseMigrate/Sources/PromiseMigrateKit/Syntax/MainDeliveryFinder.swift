@@ -1,15 +1,27 @@
 import SwiftSyntax
 
-/// Where a body delivers its closure parameters, as far as the main queue goes: when every use of each is
-/// a call inside `DispatchQueue.main.async { … }` (or `asyncAfter`), or a hand-off to other calls (as an
-/// argument, or called inside one of their closures), the names of those calls for each; nil when one is
-/// used any other way (called directly, kept, hopped elsewhere). `Codebase` follows the hand-offs: a
-/// caller of such a function delivered on the main queue too.
+/// Where a function's closure parameters may be called on the main queue: in a main-queue hop, or through
+/// the calls they are handed to. Read by `Codebase.handlerMayDeliverOnMain(_:)`, which follows the
+/// hand-offs.
+public struct MainDelivery: Hashable, Sendable {
+    /// Some closure parameter is called in a main-queue hop (`DispatchQueue.main.async`, `asyncAfter`,
+    /// `OperationQueue.main.addOperation`, `MainActor.run`, a `@MainActor` closure such as
+    /// `Task { @MainActor in … }`).
+    public var hops = false
+    /// Some closure parameter is called directly in the body (on the main actor, for a `@MainActor` function).
+    public var direct = false
+    /// The calls closure parameters are handed to, as an argument or called in one of their closures: by
+    /// the called name (`fetch` for `api.fetch(id:completion:)`).
+    public var through: [String] = []
+
+    public init() {}
+}
+
+/// Finds a body's `MainDelivery` for its closure parameters (`among`).
 final class MainDeliveryFinder: SyntaxVisitor {
     private let candidates: Set<String>
     private let root: SyntaxIdentifier
-    private var through: [String: [String]] = [:]
-    private var elsewhere: Set<String> = []
+    private var delivery = MainDelivery()
 
     private init(candidates: Set<String>, root: SyntaxIdentifier) {
         self.candidates = candidates
@@ -17,45 +29,40 @@ final class MainDeliveryFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func find(in body: CodeBlockSyntax, among parameters: Set<String>) -> [String: [String]]? {
-        guard !parameters.isEmpty else { return nil }
+    static func find(in body: CodeBlockSyntax, among parameters: Set<String>) -> MainDelivery {
+        guard !parameters.isEmpty else { return MainDelivery() }
         let finder = MainDeliveryFinder(candidates: parameters, root: body.id)
         finder.walk(body)
-        return finder.elsewhere.isEmpty && !finder.through.isEmpty ? finder.through : nil
+        return finder.delivery
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.baseName.text
-        guard candidates.contains(name), elsewhere.isEmpty else { return .visitChildren }
+        guard candidates.contains(node.baseName.text) else { return .visitChildren }
         var use = Syntax(node)
         if let chained = use.parent?.as(OptionalChainingExprSyntax.self) { use = Syntax(chained) }
         if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id {
             // Called: where the innermost closure around it runs.
-            guard let closure = Self.enclosingClosure(of: use, root: root),
-                let taking = DirectCallFinder.call(taking: Syntax(closure))
-            else {
-                noteElsewhere(name)
+            guard let closure = Self.enclosingClosure(of: use, root: root) else {
+                delivery.direct = true
                 return .visitChildren
             }
-            if Self.isMainHop(taking) {
-                through[name, default: []] += []
-            } else if let called = DirectCallFinder.calledName(taking) {
-                through[name, default: []].append(called)
-            } else {
-                noteElsewhere(name)
+            let taking = DirectCallFinder.call(taking: Syntax(closure))
+            if Self.isMainActorClosure(closure) || taking.map(Self.isMainHop) == true {
+                delivery.hops = true
+            } else if let called = taking.flatMap(DirectCallFinder.calledName) {
+                delivery.through.append(called)
             }
         } else if let argument = use.parent?.as(LabeledExprSyntax.self),
-            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), !Self.isMainHop(call),
-            let called = DirectCallFinder.calledName(call)
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         {
-            through[name, default: []].append(called)
-        } else {
-            noteElsewhere(name)
+            if Self.isMainHop(call) {
+                delivery.hops = true  // `DispatchQueue.main.async(execute: completion)`
+            } else if let called = DirectCallFinder.calledName(call) {
+                delivery.through.append(called)
+            }
         }
         return .visitChildren
     }
-
-    private func noteElsewhere(_ name: String) { elsewhere.insert(name) }
 
     /// The innermost closure around `node` inside the body; nil at the top level or in a local function.
     private static func enclosingClosure(of node: Syntax, root: SyntaxIdentifier) -> ClosureExprSyntax? {
@@ -68,12 +75,23 @@ final class MainDeliveryFinder: SyntaxVisitor {
         return nil
     }
 
-    /// `DispatchQueue.main.async { … }` or `DispatchQueue.main.asyncAfter(deadline:) { … }`.
+    /// `{ @MainActor in … }`.
+    private static func isMainActorClosure(_ closure: ClosureExprSyntax) -> Bool {
+        closure.signature?.attributes.contains { $0.trimmedDescription == "@MainActor" } == true
+    }
+
+    /// `DispatchQueue.main.async { … }`, `asyncAfter`, `OperationQueue.main.addOperation { … }`,
+    /// `MainActor.run { … }`, `RunLoop.main.perform { … }`.
     private static func isMainHop(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            ["async", "asyncAfter"].contains(member.declName.baseName.text)
+            let base = member.base?.trimmedDescription
         else { return false }
-        let base = member.base?.trimmedDescription
-        return base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main"
+        switch member.declName.baseName.text {
+        case "async", "asyncAfter": return base.hasSuffix("DispatchQueue.main")
+        case "addOperation": return base.hasSuffix("OperationQueue.main")
+        case "run": return base == "MainActor"
+        case "perform": return base.hasSuffix("RunLoop.main")
+        default: return false
+        }
     }
 }
