@@ -14,6 +14,7 @@ public struct MainDelivery: Hashable, Sendable {
     /// the called name (`fetch` for `api.fetch(id:completion:)`).
     public var through: [String] = []
 
+    /// No closure parameter called on the main queue, directly, or handed on.
     public init() {}
 }
 
