@@ -247,4 +247,65 @@ import Testing
         #expect(stderr.contains("signals(id:completion:): `self.condition.signal()` would run in the async"))
         #expect(stderr.contains("sleeps(id:completion:): `Foundation.Thread.sleep(forTimeInterval: 0.1)` would run"))
     }
+
+    /// The fifteenth review: a hop onto a queue held in a name, or a main hop around another closure, inside
+    /// another thread's closure, may deliver on the main queue.
+    @Test func aStoredQueueOrANestedHopMayDeliverOnMain() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Api2: Sendable {
+                let callbackQueue = DispatchQueue.main
+                func raw(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    Thread.detachNewThread { self.callbackQueue.async { completion(id) } }
+                }
+                func raw(id: Int) async -> Int { id }
+                func nested(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    Thread.detachNewThread { DispatchQueue.main.async { Optional(id).map { completion($0) } } }
+                }
+                func nested(id: Int) async -> Int { id }
+            }
+            let api2 = Api2()
+            func stored(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                api2.raw(id: id) { v in completion(v + 1) }
+            }
+            func nested(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                api2.nested(id: id) { v in completion(v + 1) }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("2 function(s) converted"))
+        #expect(text.contains("api2.raw(id: id) { v in completion(v + 1) }"))
+        #expect(text.contains("api2.nested(id: id) { v in completion(v + 1) }"))
+    }
+
+    /// A refusal points at the blocking call the async version would run, not at a namesake in a closure
+    /// that stays synchronous; an awaited `wait()` suspends and is not one.
+    @Test func aBlockingCallIsPointedAtAndAnAwaitedOneIsNotBlocking() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            actor Gate { func wait() async {}; func signal() {} }
+            final class Locked: @unchecked Sendable {
+                let api = Api()
+                let lock = NSLock()
+                let gate = Gate()
+                func wrongLine(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                    [1].forEach { _ in self.lock.lock(); self.lock.unlock() }
+                    api.get(id: id) { result in
+                        self.lock.lock(); self.lock.unlock()
+                        completion(result)
+                    }
+                }
+                func gated(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    Task {
+                        await gate.wait()
+                        await gate.signal()
+                        completion(id)
+                    }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(stderr.contains("Service.swift:10: not converted: wrongLine(id:completion:): `self.lock.lock()`"))
+        #expect(text.contains("func gated(id: Int) async -> Int {"))
+    }
 }

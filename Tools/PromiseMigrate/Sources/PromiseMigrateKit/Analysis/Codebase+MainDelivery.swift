@@ -14,13 +14,14 @@ extension Codebase {
     }
 
     /// The functions that may deliver on the main queue, found once for the codebase: those whose own body
-    /// does, then, until nothing changes, those that hand a closure to a function of the name of one that
-    /// does (any namesake that takes a closure: keeping a body is always safe, and this only keeps bodies).
-    static func functionsDeliveringOnMain(
-        in files: [FileFacts], byName: [String: [FunctionKey]]
-    ) -> Set<FunctionKey> {
+    /// does, then, until nothing changes, those that hand a closure to a call of the name of one that does
+    /// (by name alone: keeping a body is always safe, and this only keeps bodies).
+    static func functionsDeliveringOnMain(in files: [FileFacts]) -> Set<FunctionKey> {
         var delivering: Set<FunctionKey> = []
-        var handingOn: [(key: FunctionKey, through: Set<String>)] = []
+        // Who hands a closure on to a call of each name: when a function of that name is found to deliver
+        // on the main queue, so may they (a worklist: each function is settled once).
+        var handingOn: [String: [FunctionKey]] = [:]
+        var work: [FunctionKey] = []
         for (fileIndex, file) in files.enumerated() {
             for (index, function) in file.functions.enumerated() {
                 let key = FunctionKey(file: fileIndex, index: index)
@@ -28,24 +29,15 @@ extension Codebase {
                 let onMainActor = (function.attributes + function.context.typeAttributes).contains("@MainActor")
                 if delivery.hops || (delivery.direct && onMainActor) {
                     delivering.insert(key)
-                } else if !delivery.through.isEmpty {
-                    handingOn.append((key, Set(delivery.through)))
+                    work.append(key)
                 }
+                for name in Set(delivery.through) { handingOn[name, default: []].append(key) }
             }
         }
-        var changed = true
-        while changed {
-            changed = false
-            handingOn.removeAll { candidate in
-                let reaches = candidate.through.contains { name in
-                    byName[name]?.contains(where: delivering.contains) == true
-                }
-                if reaches {
-                    delivering.insert(candidate.key)
-                    changed = true
-                }
-                return reaches
-            }
+        while let key = work.popLast() {
+            let name = files[key.file].functions[key.index].name
+            for caller in handingOn[name] ?? [] where delivering.insert(caller).inserted { work.append(caller) }
+            handingOn[name] = nil
         }
         return delivering
     }

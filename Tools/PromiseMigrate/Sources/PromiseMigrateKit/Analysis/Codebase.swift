@@ -78,7 +78,7 @@ public struct Codebase: Sendable {
         self.apisByNameAndType = apisByNameAndType
         self.typesByName = typesByName
         actingAtOnce = Self.functionsActingAtOnce(in: files, byName: functionsByName)
-        deliveringOnMain = Self.functionsDeliveringOnMain(in: files, byName: functionsByName)
+        deliveringOnMain = Self.functionsDeliveringOnMain(in: files)
         for (fileIndex, file) in files.enumerated() {
             for (index, function) in file.functions.enumerated() where function.otherModifiers.contains("override") {
                 let key = FunctionKey(file: fileIndex, index: index)

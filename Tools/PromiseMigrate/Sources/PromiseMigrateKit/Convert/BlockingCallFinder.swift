@@ -12,36 +12,67 @@ final class BlockingCallFinder: SyntaxVisitor {
 
     private init() { super.init(viewMode: .sourceAccurate) }
 
-    /// The first blocking call in the async code of `statements` (the async version's body), as text.
+    /// The first blocking call in the async code of `statements` (the async version's body), as one line.
     static func find(inAsyncBody statements: String) -> String? {
         let finder = BlockingCallFinder()
         finder.walk(Parser.parse(source: statements))
-        return finder.found?.trimmedDescription
+        return finder.found.map { oneLine($0.trimmedDescription) }
     }
 
-    /// The call of `text` in `node` (the old body), where a refusal points.
-    static func call(_ text: String, in node: CodeBlockSyntax) -> FunctionCallExprSyntax? {
+    /// `text` with each run of whitespace made one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The call of `text` (one line) in the old body, where a refusal points: one outside the closures that
+    /// stay synchronous (a queue hop's, `sync`'s, `forEach`'s) if there is one.
+    static func call(_ text: String, in body: CodeBlockSyntax) -> FunctionCallExprSyntax? {
         final class Finder: SyntaxVisitor {
             let text: String
-            var found: FunctionCallExprSyntax?
+            var found: [(call: FunctionCallExprSyntax, inSynchronousClosure: Bool)] = []
+            var synchronousDepth = 0
             init(text: String) {
                 self.text = text
                 super.init(viewMode: .sourceAccurate)
             }
+            func staysSynchronous(_ closure: ClosureExprSyntax) -> Bool {
+                let taker = DirectCallFinder.call(taking: Syntax(closure)).flatMap(DirectCallFinder.calledName)
+                return taker.map(BlockingCallFinder.synchronousClosureTakers.contains) == true
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+                if staysSynchronous(node) { synchronousDepth += 1 }
+                return .visitChildren
+            }
+            override func visitPost(_ node: ClosureExprSyntax) {
+                if staysSynchronous(node) { synchronousDepth -= 1 }
+            }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if found == nil, node.trimmedDescription == text { found = node }
-                return found == nil ? .visitChildren : .skipChildren
+                if BlockingCallFinder.oneLine(node.trimmedDescription) == text {
+                    found.append((node, synchronousDepth > 0))
+                }
+                return .visitChildren
             }
         }
         let finder = Finder(text: text)
-        finder.walk(node)
-        return finder.found
+        finder.walk(body)
+        return (finder.found.first { !$0.inSynchronousClosure } ?? finder.found.first)?.call
     }
+
+    /// Calls whose closures the async version keeps as synchronous closures, or runs at once.
+    static let synchronousClosureTakers: Set<String> = [
+        "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "withLock",
+        "contains", "first", "allSatisfy", "sorted", "autoreleasepool", "performAndWait", "run", "perform",
+        "addOperation",
+    ]
 
     /// What to write instead of `call`.
     static func remedy(for call: String) -> String {
         if call.contains(".sleep(") { return "sleep with `try await Task.sleep(for:)` first, or convert by hand" }
-        if call.contains(".wait(") || call.contains(".signal(") {
+        if call.contains(".signal(") {
+            return "a condition's `signal()` is unavailable there (a semaphore's is not, but the tool cannot tell "
+                + "the two apart): convert by hand"
+        }
+        if call.contains(".wait(") {
             return "await what it waits for instead (or keep the wait in a synchronous closure), or convert by hand"
         }
         return "use `withLock { }` (or another async-safe form) first"
@@ -61,8 +92,9 @@ final class BlockingCallFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard found == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            let base = member.base
+        // `await gate.wait()`: an async function of that name, which suspends instead of blocking.
+        guard found == nil, node.parent?.is(AwaitExprSyntax.self) != true,
+            let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
         else { return .visitChildren }
         let name = member.declName.baseName.text
         let blocking =

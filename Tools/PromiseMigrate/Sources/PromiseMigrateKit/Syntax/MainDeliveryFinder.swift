@@ -8,7 +8,8 @@ public struct MainDelivery: Hashable, Sendable {
     /// `OperationQueue.main.addOperation`, `MainActor.run`, a `@MainActor` closure such as
     /// `Task { @MainActor in … }`).
     public var hops = false
-    /// Some closure parameter is called directly in the body (on the main actor, for a `@MainActor` function).
+    /// Some closure parameter is called directly in the body, or in a `Task { }` that inherits its actor
+    /// (on the main actor, for a `@MainActor` function).
     public var direct = false
     /// The calls closure parameters are handed to, as an argument or called in one of their closures: by
     /// the called name (`fetch` for `api.fetch(id:completion:)`).
@@ -42,21 +43,28 @@ final class MainDeliveryFinder: SyntaxVisitor {
         var use = Syntax(node)
         if let chained = use.parent?.as(OptionalChainingExprSyntax.self) { use = Syntax(chained) }
         if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id {
-            // Called: where the innermost closure around it runs.
-            guard let closure = Self.enclosingClosure(of: use, root: root) else {
+            // Called: where the closures around it run. Any of them on the main queue may put it there (a
+            // `map` inside a hop, a hop inside another thread's closure); the innermost hands it on.
+            let closures = Self.enclosingClosures(of: use, root: root)
+            let takers = closures.map { DirectCallFinder.call(taking: Syntax($0)) }
+            let onMain = zip(closures, takers).contains { closure, taker in
+                Self.isMainActorClosure(closure) || taker.map(Self.mayHopToMain) == true
+            }
+            if onMain { delivery.hops = true }
+            guard let closure = closures.first else {
                 delivery.direct = true
                 return .visitChildren
             }
-            let taking = DirectCallFinder.call(taking: Syntax(closure))
-            if Self.isMainActorClosure(closure) || taking.map(Self.isMainHop) == true {
-                delivery.hops = true
-            } else if let called = taking.flatMap(DirectCallFinder.calledName) {
+            let innermost = takers.first ?? nil
+            if innermost?.calledExpression.trimmedDescription == "Task", closure.signature?.attributes.isEmpty ?? true {
+                delivery.direct = true  // a `Task { }` runs on the function's actor
+            } else if let called = innermost.flatMap(DirectCallFinder.calledName) {
                 delivery.through.append(called)
             }
         } else if let argument = use.parent?.as(LabeledExprSyntax.self),
             let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         {
-            if Self.isMainHop(call) {
+            if Self.mayHopToMain(call) {
                 delivery.hops = true  // `DispatchQueue.main.async(execute: completion)`
             } else if let called = DirectCallFinder.calledName(call) {
                 delivery.through.append(called)
@@ -65,15 +73,17 @@ final class MainDeliveryFinder: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// The innermost closure around `node` inside the body; nil at the top level or in a local function.
-    private static func enclosingClosure(of node: Syntax, root: SyntaxIdentifier) -> ClosureExprSyntax? {
+    /// The closures around `node` inside the body, innermost first; none at the top level or in a local
+    /// function.
+    private static func enclosingClosures(of node: Syntax, root: SyntaxIdentifier) -> [ClosureExprSyntax] {
+        var closures: [ClosureExprSyntax] = []
         var current = node.parent
         while let node = current, node.id != root {
-            if node.is(FunctionDeclSyntax.self) { return nil }
-            if let closure = node.as(ClosureExprSyntax.self) { return closure }
+            if node.is(FunctionDeclSyntax.self) { return [] }
+            if let closure = node.as(ClosureExprSyntax.self) { closures.append(closure) }
             current = node.parent
         }
-        return nil
+        return closures
     }
 
     /// `{ @MainActor in … }`.
@@ -81,14 +91,17 @@ final class MainDeliveryFinder: SyntaxVisitor {
         closure.signature?.attributes.contains { $0.trimmedDescription == "@MainActor" } == true
     }
 
-    /// `DispatchQueue.main.async { … }`, `asyncAfter`, `OperationQueue.main.addOperation { … }`,
-    /// `MainActor.run { … }`, `RunLoop.main.perform { … }`.
-    private static func isMainHop(_ call: FunctionCallExprSyntax) -> Bool {
+    /// `DispatchQueue.main.async { … }`, `asyncAfter`, `sync`, `OperationQueue.main.addOperation { … }`,
+    /// `MainActor.run { … }`, `RunLoop.main.perform { … }`; and a hop onto a queue held in a name
+    /// (`callbackQueue.async`), which may be the main queue: only `DispatchQueue.global(…)` and a queue
+    /// made there (`DispatchQueue(label:)`) are known not to be.
+    private static func mayHopToMain(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let base = member.base?.trimmedDescription
         else { return false }
         switch member.declName.baseName.text {
-        case "async", "asyncAfter": return base.hasSuffix("DispatchQueue.main")
+        case "async", "asyncAfter", "sync":
+            return !base.hasPrefix("DispatchQueue.global") && !base.hasPrefix("DispatchQueue(")
         case "addOperation": return base.hasSuffix("OperationQueue.main")
         case "run": return base == "MainActor"
         case "perform": return base.hasSuffix("RunLoop.main")
