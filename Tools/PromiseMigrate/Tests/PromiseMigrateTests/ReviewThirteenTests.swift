@@ -308,4 +308,44 @@ import Testing
         #expect(stderr.contains("Service.swift:10: not converted: wrongLine(id:completion:): `self.lock.lock()`"))
         #expect(text.contains("func gated(id: Int) async -> Int {"))
     }
+
+    /// The sixteenth review: a callee that takes a `@MainActor` handler, or hands its handler to a helper
+    /// inside a main-actor task, may deliver on the main queue; a closure handed to an awaited call, and a
+    /// lock's own `lock()`, are the async version's code.
+    @Test func mainActorHandlersAndHelpersAndAwaitedClosures() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            func compute(_ id: Int) async -> Int { id }
+            func deliver(_ c: @escaping @Sendable (Int) -> Void, _ v: Int) { c(v) }
+            final class Svc: Sendable {
+                func mload(id: Int, completion: @escaping @MainActor @Sendable (Int) -> Void) {
+                    Task { await completion(await compute(id)) }
+                }
+                func mload(id: Int) async -> Int { await compute(id) }
+                func mtwice(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    mload(id: id) { v in completion(v + 1) }
+                }
+                func hload(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    Task { @MainActor in deliver(completion, await compute(id)) }
+                }
+                func hload(id: Int) async -> Int { await compute(id) }
+                func htwice(id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    hload(id: id) { v in completion(v + 1) }
+                }
+            }
+            extension NSLock {
+                func add(_ id: Int, completion: @escaping @Sendable (Int) -> Void) {
+                    lock()
+                    unlock()
+                    Svc().mload(id: id) { v in completion(v) }
+                }
+            }
+            """, beside: ["Api.swift": Self.api])
+        #expect(text.contains("mload(id: id) { v in completion(v + 1) }"))
+        #expect(text.contains("func mtwice(id: Int) async -> Int {"))
+        #expect(text.contains("hload(id: id) { v in completion(v + 1) }"))
+        #expect(text.contains("func htwice(id: Int) async -> Int {"))
+        #expect(stderr.contains("add(_:completion:): `lock()` would run in the async version's own code"))
+    }
 }

@@ -1,8 +1,8 @@
 extension Codebase {
     /// Whether callback function `key` (or a namesake of its full name: a protocol's requirement, whose
     /// implementations have bodies) may deliver its handler on the main queue: calls a closure parameter in
-    /// a main-queue hop, or directly from a `@MainActor` function, on some path, or hands one to a function
-    /// of the codebase that may (any function of that name). A caller that calls its own handler in the
+    /// a main-queue hop, or directly from a `@MainActor` function, on some path, takes a `@MainActor`
+    /// closure, or hands one to a function of the codebase that may (any function of that name). A caller that calls its own handler in the
     /// closure it passes may then have delivered on the main queue too, which a wrapper calling from a
     /// `Task` would change: such a caller keeps its old body.
     public func handlerMayDeliverOnMain(_ key: FunctionKey) -> Bool {
@@ -27,7 +27,9 @@ extension Codebase {
                 let key = FunctionKey(file: fileIndex, index: index)
                 let delivery = function.mainDelivery
                 let onMainActor = (function.attributes + function.context.typeAttributes).contains("@MainActor")
-                if delivery.hops || (delivery.direct && onMainActor) {
+                // A `@MainActor` closure parameter: what a caller passes runs on the main actor.
+                let mainActorClosure = function.parameters.contains { $0.typeSource.contains("@MainActor") }
+                if delivery.hops || (delivery.direct && onMainActor) || mainActorClosure {
                     delivering.insert(key)
                     work.append(key)
                 }

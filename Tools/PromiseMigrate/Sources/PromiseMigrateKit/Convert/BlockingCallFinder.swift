@@ -68,6 +68,7 @@ final class BlockingCallFinder: SyntaxVisitor {
     /// What to write instead of `call`.
     static func remedy(for call: String) -> String {
         if call.contains(".sleep(") { return "sleep with `try await Task.sleep(for:)` first, or convert by hand" }
+        if call.contains(".exit(") { return "convert by hand" }
         if call.contains(".signal(") {
             return "a condition's `signal()` is unavailable there (a semaphore's is not, but the tool cannot tell "
                 + "the two apart): convert by hand"
@@ -87,20 +88,30 @@ final class BlockingCallFinder: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         if node.signature?.effectSpecifiers?.asyncSpecifier != nil { return .visitChildren }
-        let taking = DirectCallFinder.call(taking: Syntax(node)).flatMap(DirectCallFinder.calledName)
+        let taker = DirectCallFinder.call(taking: Syntax(node))
+        // A closure handed to an awaited call (an async variant) may be async by the parameter's type.
+        if taker?.parent?.is(AwaitExprSyntax.self) == true { return .visitChildren }
+        let taking = taker.flatMap(DirectCallFinder.calledName)
         return taking.map(Self.asyncClosureTakers.contains) == true ? .visitChildren : .skipChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         // `await gate.wait()`: an async function of that name, which suspends instead of blocking.
-        guard found == nil, node.parent?.is(AwaitExprSyntax.self) != true,
-            let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
+        guard found == nil, node.parent?.is(AwaitExprSyntax.self) != true else { return .visitChildren }
+        // A lock's own `lock()` and `unlock()` (in an extension or subclass of one).
+        if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            ["lock", "unlock"].contains(name), node.arguments.isEmpty, node.trailingClosure == nil
+        {
+            found = node
+            return .skipChildren
+        }
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
         else { return .visitChildren }
         let name = member.declName.baseName.text
         let blocking =
             node.trailingClosure == nil && node.arguments.allSatisfy { $0.label != nil }
             && Self.blockingNames.contains(name)
-            || name == "sleep" && base.trimmedDescription.split(separator: ".").last == "Thread"
+            || ["sleep", "exit"].contains(name) && base.trimmedDescription.split(separator: ".").last == "Thread"
         if blocking { found = node }
         return blocking ? .skipChildren : .visitChildren
     }

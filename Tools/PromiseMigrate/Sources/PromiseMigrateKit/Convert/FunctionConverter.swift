@@ -375,9 +375,9 @@ public struct FunctionConverter {
             throw refuse(
                 BlockingCallFinder.call(blocking, in: body).map(Syntax.init) ?? Syntax(declaration.name),
                 "blocking call",
-                "`\(blocking)` would run in the async version's own code, outside any closure: Swift 6 rejects a "
-                    + "lock's and a condition's calls there (`noasync`), and a wait or a sleep there holds a thread of "
-                    + "the cooperative pool; \(BlockingCallFinder.remedy(for: blocking))")
+                "`\(blocking)` would run in the async version's own code: Swift 6 rejects a lock's and a "
+                    + "condition's calls and `Thread.sleep` there (`noasync`), and a semaphore's or a group's wait "
+                    + "there holds a thread of the cooperative pool; \(BlockingCallFinder.remedy(for: blocking))")
         }
         if handler.valueType?.isVoid ?? true, bodyLines.last == "\(indent)    return" { bodyLines.removeLast() }
         while bodyLines.last?.isEmpty == true { bodyLines.removeLast() }

@@ -454,9 +454,10 @@ final class HandlerBodyRewriter {
                         + "version the handler's call becomes the closure's result, and the `defer` would run before "
                         + "the caller gets it: move its work where it should run"
                     : Self.isInClosure(item)
-                        ? "a `defer` in this closure ran when the closure ended, after the handler's call had run "
-                            + "the caller's code; inlined into the async version it would run as the version returns, "
-                            + "before the caller goes on: move its work where it should run"
+                        ? "a `defer` in this closure ran when the closure ended, after everything else in it (a call of "
+                            + "the handler, and the caller's code that call ran, included); inlined into the async "
+                            + "version it would run as the version returns, before the caller goes on: move its work "
+                            + "where it should run"
                         : "a `defer` ran when the old function returned, before the handler's work; in the async one "
                             + "it runs at its end: move its work where it should run")
         }

@@ -4,9 +4,9 @@ import SwiftSyntax
 /// the calls they are handed to. Read by `Codebase.handlerMayDeliverOnMain(_:)`, which follows the
 /// hand-offs.
 public struct MainDelivery: Hashable, Sendable {
-    /// Some closure parameter is called in a main-queue hop (`DispatchQueue.main.async`, `asyncAfter`,
-    /// `OperationQueue.main.addOperation`, `MainActor.run`, a `@MainActor` closure such as
-    /// `Task { @MainActor in … }`).
+    /// Some closure parameter is called, or handed on, inside a hop that may reach the main queue
+    /// (`DispatchQueue.main.async`, a queue held in a name, `OperationQueue.main.addOperation`,
+    /// `MainActor.run`, a `@MainActor` closure such as `Task { @MainActor in … }`).
     public var hops = false
     /// Some closure parameter is called directly in the body, or in a `Task { }` that inherits its actor
     /// (on the main actor, for a `@MainActor` function).
@@ -42,15 +42,16 @@ final class MainDeliveryFinder: SyntaxVisitor {
         guard candidates.contains(node.baseName.text) else { return .visitChildren }
         var use = Syntax(node)
         if let chained = use.parent?.as(OptionalChainingExprSyntax.self) { use = Syntax(chained) }
+        // Where the closures around it run: any of them on the main queue may put it there (a `map` inside a
+        // hop, a hop inside another thread's closure, a helper handed it inside a hop).
+        let closures = Self.enclosingClosures(of: use, root: root)
+        let takers = closures.map { DirectCallFinder.call(taking: Syntax($0)) }
+        let onMain = zip(closures, takers).contains { closure, taker in
+            Self.isMainActorClosure(closure) || taker.map(Self.mayHopToMain) == true
+        }
+        if onMain { delivery.hops = true }
         if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id {
-            // Called: where the closures around it run. Any of them on the main queue may put it there (a
-            // `map` inside a hop, a hop inside another thread's closure); the innermost hands it on.
-            let closures = Self.enclosingClosures(of: use, root: root)
-            let takers = closures.map { DirectCallFinder.call(taking: Syntax($0)) }
-            let onMain = zip(closures, takers).contains { closure, taker in
-                Self.isMainActorClosure(closure) || taker.map(Self.mayHopToMain) == true
-            }
-            if onMain { delivery.hops = true }
+            // Called: the innermost closure hands it on.
             guard let closure = closures.first else {
                 delivery.direct = true
                 return .visitChildren
