@@ -2,9 +2,9 @@ extension Codebase {
     /// Whether callback function `key` (or a namesake of its full name: a protocol's requirement, whose
     /// implementations have bodies) may deliver its handler on the main queue: calls a closure parameter in
     /// a main-queue hop, or directly from a `@MainActor` function, on some path, takes a `@MainActor`
-    /// closure, or hands one to a function of the codebase that may (any function of that name). A caller that calls its own handler in the
-    /// closure it passes may then have delivered on the main queue too, which a wrapper calling from a
-    /// `Task` would change: such a caller keeps its old body.
+    /// closure, or hands one to a function of the codebase that may (any function of that name). A caller
+    /// that calls its own handler in the closure it passes may then have delivered on the main queue too,
+    /// which a wrapper calling from a `Task` would change: such a caller keeps its old body.
     public func handlerMayDeliverOnMain(_ key: FunctionKey) -> Bool {
         if deliveringOnMain.contains(key) { return true }
         let fullName = function(key).fullName

@@ -4,9 +4,10 @@ import SwiftSyntax
 /// A call in async code that Swift does not allow there (`noasync`: an error in Swift 6, a warning in
 /// Swift 5), or that would block one of the few threads of the cooperative pool: a lock's `lock()`,
 /// `unlock()`, `try()`, `tryLock`, `lock(before:)`, `unlock(withCondition:)`, a condition's `wait` and
-/// `signal()`, a semaphore's or group's `wait`, `Thread.sleep`. Read from the async version as written:
-/// the closures it keeps (a continuation's, `MainActor.run`'s, a queue hop's) run synchronously and may
-/// lock; a `Task`'s or another async closure's may not.
+/// `signal()`, a semaphore's or group's `wait`, `Thread.sleep` and `Thread.exit()`. Read from the async
+/// version as written: the closures it keeps (a continuation's, `MainActor.run`'s, a queue hop's) run
+/// synchronously and may lock; a `Task`'s, another async closure's, or one handed to an awaited call
+/// (async by the parameter's type, maybe) may not.
 final class BlockingCallFinder: SyntaxVisitor {
     private var found: FunctionCallExprSyntax?
 
