@@ -6,12 +6,13 @@ extension Codebase {
     /// function keeps its body. A requirement of a protocol, which has no body, may act where an
     /// implementation of the same full name does. Another module's API is not followed: that a wrapper
     /// starts its work later is the documented price.
-    public func handlerMayActAtOnce(_ key: FunctionKey) -> Bool {
-        if actingAtOnce.contains(key) { return true }
+    public func handlerMayActAtOnce(_ key: FunctionKey) -> Bool { containsSelfOrNamesake(of: key, in: actingAtOnce) }
+
+    /// Whether `set` holds `key`, or a function of the same full name (where a requirement has no body).
+    func containsSelfOrNamesake(of key: FunctionKey, in set: Set<FunctionKey>) -> Bool {
+        if set.contains(key) { return true }
         let fullName = function(key).fullName
-        return functions(named: function(key).name).contains {
-            actingAtOnce.contains($0) && function($0).fullName == fullName
-        }
+        return functions(named: function(key).name).contains { set.contains($0) && function($0).fullName == fullName }
     }
 
     /// The functions that may act on a closure parameter before they return, found once for the codebase:

@@ -6,11 +6,7 @@ extension Codebase {
     /// that calls its own handler in the closure it passes may then have delivered on the main queue too,
     /// which a wrapper calling from a `Task` would change: such a caller keeps its old body.
     public func handlerMayDeliverOnMain(_ key: FunctionKey) -> Bool {
-        if deliveringOnMain.contains(key) { return true }
-        let fullName = function(key).fullName
-        return functions(named: function(key).name).contains {
-            deliveringOnMain.contains($0) && function($0).fullName == fullName
-        }
+        containsSelfOrNamesake(of: key, in: deliveringOnMain)
     }
 
     /// The functions that may deliver on the main queue, found once for the codebase: those whose own body
