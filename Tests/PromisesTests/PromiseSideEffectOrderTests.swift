@@ -134,10 +134,11 @@ import Testing
             stopped.signal()
         }.timeout(.milliseconds(10))
         #expect(await timed.outcome().error as? PromiseError == .timedOut)
-        await onThread {
+        let letGo = await onThread {
             stopped.wait()
-            sourceCancelled.wait()
+            return sourceCancelled.wait(timeout: .now() + 60) == .success
         }
+        #expect(letGo)
         #expect(!resolver.isPending, "the source was let go (cancelled)")
         resolver.fulfill(1)  // nothing can run twice
         #expect(ran.value == 1)

@@ -59,12 +59,10 @@ final class BlockingCallFinder: SyntaxVisitor {
         return (finder.found.first { !$0.inSynchronousClosure } ?? finder.found.first)?.call
     }
 
-    /// Calls whose closures the async version keeps as synchronous closures, or runs at once.
-    static let synchronousClosureTakers: Set<String> = [
-        "sync", "async", "asyncAfter", "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "withLock",
-        "contains", "first", "allSatisfy", "sorted", "autoreleasepool", "performAndWait", "run", "perform",
-        "addOperation",
-    ]
+    /// Calls whose closures the async version keeps as synchronous closures, or runs at once: queue hops,
+    /// what runs a closure before it returns, and `MainActor.run`.
+    static let synchronousClosureTakers = DirectCallFinder.hopNames.union(DirectCallFinder.inlineNames)
+        .union(["run"])
 
     /// What to write instead of `call`.
     static func remedy(for call: String) -> String {

@@ -63,13 +63,13 @@ final class DirectCallFinder: OwnBodyVisitor {
 
     /// The names of calls that hand a closure to a queue or run loop, to run later in order, and of work
     /// items, which the body may hand to a queue itself.
-    private static let hopNames: Set<String> = [
+    static let hopNames: Set<String> = [
         "async", "asyncAfter", "addOperation", "addBarrierBlock", "notify", "perform", "schedule",
         "DispatchWorkItem", "BlockOperation",
     ]
     /// The names of calls that run a closure before they return (the standard library's and Foundation's):
     /// a handler called there is called at once.
-    private static let inlineNames: Set<String> = [
+    static let inlineNames: Set<String> = [
         "sync", "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "contains", "first", "allSatisfy",
         "sorted", "withLock", "performAndWait", "autoreleasepool", "withExtendedLifetime",
     ]
