@@ -40,6 +40,44 @@ import Testing
         #expect(text.contains("    func label(for text: String) async -> String {"))
     }
 
+    /// ownCloud's shapes: an intent handler's member in a `public` class is internal, and an extension
+    /// that adds an Objective-C protocol's conformance holds its requirements, public and called or not.
+    @Test func aPublicTypesMembersAndAConformingExtensionsMethodsAreLeftToTheProtocol() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            public class GetAccountIntentHandler: NSObject, GetAccountIntentHandling {
+                func handle(intent: GetAccountIntent, completion: @escaping (GetAccountIntentResponse) -> Void) {
+                    completion(GetAccountIntentResponse(code: .success, userActivity: nil))
+                }
+            }
+            extension OCResourceText: ownCloudSDK.OCViewProvider {
+                public func provideView(for size: CGSize, in context: OCViewProviderContext?,
+                                        completion: @escaping (UIView?) -> Void) {
+                    completion(UIView())
+                }
+            }
+            extension OCResourceText {
+                public func title(for text: String, completion: @escaping (String) -> Void) {
+                    completion(text.uppercased())
+                }
+            }
+            func show(_ resource: OCResourceText) {
+                (resource as? OCViewProvider)?.provideView(for: .zero, in: nil) { print($0 as Any) }
+                resource.title(for: "a") { print($0) }
+            }
+            """)
+        #expect(stderr.contains("handle(intent:completion:): nothing here calls it, and its type conforms to"))
+        #expect(
+            stderr.contains(
+                "provideView(for:in:completion:): it sits in the extension that adds the conformance, and its type "
+                    + "conforms to `OCViewProvider`"))
+        #expect(!text.contains("func handle(intent: GetAccountIntent) async"))
+        #expect(!text.contains("func provideView(for size: CGSize, in context: OCViewProviderContext?) async"))
+        // A method of a plain extension of the same type is its own.
+        #expect(text.contains("public func title(for text: String) async -> String {"))
+    }
+
     @Test func defaultsOpenMethodsAndConstrainedExtensionsAreToldApart() throws {
         let (stderr, text) = try convert(
             """

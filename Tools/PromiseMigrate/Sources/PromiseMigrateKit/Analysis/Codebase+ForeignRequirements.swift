@@ -28,6 +28,7 @@ extension Codebase {
     ///   `WKNavigationDelegate`), with more to say than the delegator, or called by nothing here;
     /// - not public, called by nothing here, in a type that conforms to a framework's delegate, data
     ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`);
+    /// - in an extension that declares the conformance (`extension OCResourceText: OCViewProvider`);
     /// - returning Foundation's `Progress` as well, public or not, in a type that conforms to a framework's
     ///   protocol, as `NSItemProviderWriting`'s `loadData(withTypeIdentifier:forItemProviderCompletionHandler:)`
     ///   and a File Provider extension's requirements do (a typealias of the protocol expanded).
@@ -40,6 +41,15 @@ extension Codebase {
                 .first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
         {
             return ("it returns a `Progress`, as framework requirements do", framework)
+        }
+        // An extension that adds the conformance holds the requirements' implementations, public or
+        // called or not (ownCloud's `extension OCResourceText: ownCloudSDK.OCViewProvider`, an Objective-C
+        // protocol whose imported async form an async version beside its method would clash with).
+        if function.context.typeKind == "extension",
+            let framework = function.context.typeInheritedTypes.map(Self.simpleTypeName)
+                .first(where: { foreign.contains($0) && (Self.namedAsDelegate($0) || Self.namedAsFramework($0)) })
+        {
+            return ("it sits in the extension that adds the conformance", framework)
         }
         // Scans every call of the codebase: asked only where the answer decides.
         var calledOnce: Bool?
@@ -61,7 +71,8 @@ extension Codebase {
             let said = function.parameters.indices.filter { handler(key)?.covers($0) != true }.count
             if said >= 2 || !called() { return ("it has a delegate method's shape", delegate) }
         }
-        if !["public", "open"].contains(function.accessLevel ?? function.context.typeAccessLevel ?? ""),
+        // A member without a modifier is internal, even in a public type (ownCloud's intent handlers).
+        if WrapPlanner.facadeAccess(function: function.accessLevel, context: function.context) != "public",
             let framework = foreign.first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) }),
             !called()
         {

@@ -41,6 +41,8 @@ public struct DeclarationContext: Hashable, Sendable {
     public var typeAccessLevel: String?
     /// The attributes of the enclosing type or extension (`@MainActor`, `@available(…)`).
     public var typeAttributes: [String]
+    /// What the enclosing type or extension itself inherits or conforms to, as written.
+    public var typeInheritedTypes: [String] = []
 }
 
 /// A function, method, initializer or protocol requirement.

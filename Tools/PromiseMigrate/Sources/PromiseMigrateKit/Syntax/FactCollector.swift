@@ -133,7 +133,8 @@ final class FactCollector: SyntaxVisitor {
         DeclarationContext(
             typePath: typePath, typeKind: types.last?.record.kind ?? "", conditions: conditions,
             isLocal: functionDepth > 0, whereClause: types.last?.record.genericWhereClause,
-            typeAccessLevel: types.last?.record.accessLevel, typeAttributes: types.last?.record.attributes ?? [])
+            typeAccessLevel: types.last?.record.accessLevel, typeAttributes: types.last?.record.attributes ?? [],
+            typeInheritedTypes: types.last?.record.inheritedTypes ?? [])
     }
 
     // MARK: Lexical contexts
