@@ -801,7 +801,7 @@ import Testing
             }
             """)
         // In a closure's body too, `U` is written as what it is here.
-        #expect(text.contains("        let result: Result<[Self], any Error>\n"))
+        #expect(text.contains("        let result: Swift.Result<[Self], any Error>\n"))
         // The variant returns `T`, not the handler's `U`; and `find()` is there only where `U: Sendable`.
         #expect(output.stderr.contains("peeked(completion:): it passes the handler on to `peek(completion:)`"))
         #expect(output.stderr.contains("found(completion:): it passes the handler on to `find(completion:)`"))

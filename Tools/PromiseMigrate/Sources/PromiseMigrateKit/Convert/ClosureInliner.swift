@@ -154,7 +154,7 @@ struct ClosureInliner {
             let result = names[0]
             var inner = scope
             try declare(result, in: &inner, nonOptional: true)
-            var lines = ["\(indent)let \(result): Result<\(valueType.source), \(thrownType ?? "any Error")>"]
+            var lines = ["\(indent)let \(result): Swift.Result<\(valueType.source), \(thrownType ?? "any Error")>"]
             let (catchHead, caught) = Self.catchClause(besides: result)
             lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))"]
             lines += ["\(indent)\(catchHead)", "\(indent)    \(result) = .failure(\(caught))", "\(indent)}"]

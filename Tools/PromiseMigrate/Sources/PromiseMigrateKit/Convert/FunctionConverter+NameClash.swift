@@ -34,9 +34,12 @@ extension FunctionConverter {
             var alsoWithoutQueues = false
             // (One whose handler has no async form never gets one: `convert` refuses it. It clashes only as
             // itself, where a call may leave out its handler.)
+            // (A subclass's method with other labels, `fetch(id:handler:)` beside `fetch(id:completion:)`, is no
+            // override: its async version would be one.)
             if let otherHandler = codebase.handler(other), !candidate.isAsync,
                 !Self.shapesWithoutAsyncForm.contains(otherHandler.shape),
                 sameType || !codebase.mayPassOneValue(other, key)
+                    || candidate.parameters.map(\.label) != function.parameters.map(\.label)
             {
                 parameters = candidate.parameters.indices.filter { !otherHandler.covers($0) }
                     .map { candidate.parameters[$0] }
@@ -74,6 +77,17 @@ extension FunctionConverter {
             }
             return codebase.related(candidate.context.typePath, function.context.typePath)
         }
+    }
+
+    /// The type whose enum case a static async version of function `key` would share its name with
+    /// (`case run(id: Int)` beside `static func run(id:) async`: `run(id: 1)` is ambiguous), or nil.
+    func caseClash(for key: FunctionKey) -> String? {
+        let function = codebase.function(key)
+        guard function.isStatic, let owner = function.context.typePath.split(separator: ".").last.map(String.init)
+        else { return nil }
+        return codebase.types(named: owner).first { type in
+            type.caseNames.contains(function.name) && Codebase.sameType(type.path, function.context.typePath)
+        }?.path
     }
 
     /// Handler shapes `convert` writes no async version for (`FunctionConverter.convert` refuses them).

@@ -260,6 +260,12 @@ public struct FunctionConverter {
             }
         }
         try checkNameFree(kept)
+        if let type = caseClash(for: key) {
+            throw refuse(
+                declaration.name, "name taken",
+                "`\(type)` has a case named `\(function.name)`: a static async `\(function.name)` beside it would make "
+                    + "`\(function.name)(…)` ambiguous where the arguments fit both: rename one first")
+        }
         if let before = declaration.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
             converter.location(for: before.endPositionBeforeTrailingTrivia).line
                 == converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line

@@ -131,6 +131,8 @@ public struct TypeRecord: Hashable, Sendable {
     public var hasCancelMethod: Bool
     /// Its stored and computed properties whose types the declaration states, by name (simple type names).
     public var propertyTypes: [String: String] = [:]
+    /// The names of the enum cases it declares (`run` of `case run(id: Int)`).
+    public var caseNames: Set<String> = []
 
     /// The last component of the path.
     public var simpleName: String { path.split(separator: ".").last.map(String.init) ?? path }

@@ -334,6 +334,11 @@ final class FactCollector: SyntaxVisitor {
         return .skipChildren
     }
 
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        if !types.isEmpty { types[types.count - 1].record.caseNames.insert(node.name.text) }
+        return .skipChildren
+    }
+
     // MARK: Functions
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
