@@ -2,9 +2,11 @@ import Foundation
 import PromiseMigrateKit
 import Testing
 
-/// The seventeenth review's conversions that did not compile: an async name that a subclass's method
-/// with other labels shares, a static async name that an enum case shares, and a `Result` local that a
-/// codebase's own `Result` hides.
+/// Reviews 17 to 19. Conversions that did not compile: an async name that a subclass's method with other
+/// labels shares, a static async name that an enum case shares, a `Result` local that a codebase's own
+/// `Result` hides, a pair whose failure takes a typed error, typed `throws` under tools version 5.5. One
+/// that behaved otherwise: an optional handler's computed argument. And what the tool cannot judge: two
+/// completion closures, a WidgetKit provider's requirements.
 @Suite struct ReviewSeventeenTests {
     static let store = """
         import Foundation
@@ -72,5 +74,116 @@ import Testing
             }
             """, beside: ["Store.swift": Self.store, "Result.swift": "enum Result<Value> { case success(Value) }"])
         #expect(text.contains("        let r: Swift.Result<String, any Error>\n"))
+    }
+
+    static let typedStore = """
+        import Foundation
+        enum APIError: Error { case gone }
+        final class Typed: Sendable {
+            func typed(id: Int) async throws(APIError) -> String { "t" }
+            @available(*, renamed: "typed(id:)")
+            func typed(id: Int, completion: @escaping @Sendable (Swift.Result<String, APIError>) -> Void) {}
+        }
+        """
+
+    /// The async version throws untyped; the wrapper's `failure(error)` would pass `any Error`.
+    @Test func aPairWhoseFailureTakesATypedErrorIsRefused() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let store = Typed()
+                func typedPair(id: Int, success: @escaping @Sendable (String) -> Void,
+                               failure: @escaping @Sendable (APIError) -> Void) {
+                    store.typed(id: id) { result in
+                        switch result {
+                        case .success(let v): success(v)
+                        case .failure(let e): failure(e)
+                        }
+                    }
+                }
+            }
+            """, beside: ["Typed.swift": Self.typedStore])
+        #expect(stderr.contains("typedPair(id:success:failure:): its failure closure takes `APIError`, not any error"))
+        #expect(!text.contains("async"))
+    }
+
+    /// With no handler, `completion?(counter.next())` never counted; the old function keeps its body.
+    @Test func anOptionalHandlersComputedArgumentKeepsTheOldBody() throws {
+        let (_, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Counter: @unchecked Sendable { var n = 0; func next() -> Int { n += 1; return n } }
+            final class Svc: @unchecked Sendable {
+                let store = Store()
+                let counter = Counter()
+                func optCount(id: Int, completion: (@Sendable (Int) -> Void)? = nil) {
+                    store.load(id: id) { _ in
+                        completion?(self.counter.next())
+                    }
+                }
+                func optSeven(id: Int, completion: (@Sendable (Int) -> Void)? = nil) {
+                    store.load(id: id) { _ in
+                        completion?(7)
+                    }
+                }
+            }
+            """, beside: ["Store.swift": Self.store])
+        #expect(text.contains("            completion?(self.counter.next())\n"))
+        #expect(text.contains("    func optCount(id: Int) async -> Int {"))
+        // A literal computes nothing: the old function becomes the wrapper.
+        #expect(!text.contains("            completion?(7)\n"))
+        #expect(text.contains("    func optSeven(id: Int) async -> Int {"))
+    }
+
+    /// ownCloud's `scheduleTasks(fetchCompletion:completion:)`, and WidgetKit's providers, which the
+    /// framework calls through their requirements.
+    @Test func twoCompletionClosuresAndAWidgetProviderAreLeftAlone() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Tasks: Sendable {
+                let store = Store()
+                func schedule(fetchCompletion: ((Bool) -> Void)? = nil, completion: ((Int) -> Void)? = nil) {
+                    store.load(id: 1) { _ in
+                        fetchCompletion?(true)
+                        completion?(1)
+                    }
+                }
+            }
+            struct Provider: TimelineProvider {
+                let store = Store()
+                func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                    store.load(id: 2) { _ in completion(Entry()) }
+                }
+            }
+            """, beside: ["Store.swift": Self.store])
+        #expect(
+            stderr.contains(
+                "schedule(fetchCompletion:completion:): it takes another completion closure, `fetchCompletion`"))
+        #expect(stderr.contains("getSnapshot(in:completion:): nothing here calls it, and its type conforms to "
+            + "`TimelineProvider`"))
+        #expect(!text.contains("async"))
+    }
+
+    /// Parse-Swift's `swift-tools-version:5.5`: its CI's Swift 5.6 cannot read `throws(ParseError)`.
+    @Test func typedThrowsWaitForToolsVersionSix() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let store = Typed()
+                func name(id: Int, completion: @escaping @Sendable (Swift.Result<String, APIError>) -> Void) {
+                    store.typed(id: id) { result in completion(result.map { $0 + "!" }) }
+                }
+            }
+            """,
+            beside: [
+                "Typed.swift": Self.typedStore,
+                "Package.swift": "// swift-tools-version:5.5\nimport PackageDescription\nlet package = Package(name: \"P\")\n",
+            ])
+        #expect(stderr.contains("name(id:completion:): its async version would throw a typed error (`throws(E)`)"))
+        #expect(stderr.contains("`swift-tools-version` is 5.5"))
+        #expect(!text.contains("throws(APIError)"))
     }
 }

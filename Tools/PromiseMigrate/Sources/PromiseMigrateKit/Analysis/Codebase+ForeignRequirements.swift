@@ -113,9 +113,10 @@ extension Codebase {
         return found
     }
 
-    /// `WKNavigationDelegate`, `UITableViewDataSource`, `INPlayMediaIntentHandling`.
+    /// `WKNavigationDelegate`, `UITableViewDataSource`, `INPlayMediaIntentHandling`, WidgetKit's
+    /// `TimelineProvider`.
     static func namedAsDelegate(_ name: String) -> Bool {
-        ["Delegate", "DataSource", "Handling"].contains { name.hasSuffix($0) }
+        ["Delegate", "DataSource", "Handling", "Provider"].contains { name.hasSuffix($0) }
     }
 
     /// A framework's name: a prefix of capitals (`WK`, `UN`, `CLK`, `URL`) before a capitalized word.

@@ -63,13 +63,22 @@ public struct FunctionConverter {
         }
         var results: [Int: Result<FunctionConversion, FunctionRefusal>] = [:]
         let floor = DeploymentFloor.concurrencyAvailability(forFileAt: facts.path)
+        let toolsVersion = DeploymentFloor.toolsVersionBeforeSix(forFileAt: facts.path)
         for declaration in FunctionDeclarationFinder.find(in: tree) {
             let location = converter.location(for: declaration.name.positionAfterSkippingLeadingTrivia)
             guard let index = byPosition[location.line << 20 | location.column] else { continue }
             let key = FunctionKey(file: fileIndex, index: index)
             do throws(FunctionRefusal) {
-                results[index] = .success(
-                    try convert(declaration, key: key, converter: converter, concurrencyFloor: floor))
+                let conversion = try convert(declaration, key: key, converter: converter, concurrencyFloor: floor)
+                // Parse-Swift's `swift-tools-version:5.5`, built by Swift 5.6 in its CI.
+                if let toolsVersion, conversion.replacement.contains(where: { $0.contains("throws(") }) {
+                    throw FunctionRefusal(
+                        line: location.line, function: codebase.function(key).fullName, kind: "typed throws",
+                        reason: "its async version would throw a typed error (`throws(E)`), which needs a Swift 6 compiler, "
+                            + "and the package's `swift-tools-version` is \(toolsVersion): raise it first, or convert "
+                            + "by hand")
+                }
+                results[index] = .success(conversion)
             } catch {
                 results[index] = .failure(error)
             }
@@ -199,9 +208,34 @@ public struct FunctionConverter {
                 "its handler takes a non-optional value even with an error: the wrapper would have none to pass")
         case .other:
             throw refuse(declaration.name, "handler shape", "its handler's shape has no async form")
+        case .successAndFailure:
+            // The async version throws untyped; the wrapper can pass what it catches to `Error` or `NSError`.
+            if let failureIndex = handler.failureParameterIndex,
+                case .function(let parameters, _, _, _, _) = codebase.aliases.expand(
+                    function.parameters[failureIndex].type, in: function.context.typePath
+                ).withoutOptional,
+                let written = parameters.first?.withoutOptional,
+                !CallConverter.untypedError.contains(written.source), written.simpleName != "NSError"
+            {
+                throw refuse(
+                    declaration.name, "handler shape",
+                    "its failure closure takes `\(written.source)`, not any error: the async version would throw "
+                        + "untyped, and the wrapper could not pass on what it catches; convert by hand")
+            }
         default: break
         }
         let kept = function.parameters.indices.filter { !handler.covers($0) }
+        // ownCloud's `scheduleTasks(fetchCompletion:completion:)`: which one completes the work?
+        if let other = kept.map({ function.parameters[$0] }).first(where: { parameter in
+            guard case .function = parameter.type.withoutOptional else { return false }
+            let name = parameter.name.lowercased()
+            return name.contains("completion") || name.hasSuffix("handler")
+        }) {
+            throw refuse(
+                declaration.name, "handler shape",
+                "it takes another completion closure, `\(other.name)`, besides its handler: the tool cannot tell which "
+                    + "one says the work is done; convert by hand")
+        }
         if handler.isDefaulted(in: function), let site = callsOmittingHandler[key] {
             throw refuse(
                 declaration.name, "defaulted handler",
@@ -363,6 +397,8 @@ public struct FunctionConverter {
             // Its callers catch what it throws before it returns; a wrapper could only hand that to the handler.
             || throwsAsWell
             || !wrapperIsSendable(function, handler: handler, kept: kept)
+            // `completion?(counter.next())` computed nothing when no handler was passed.
+            || OptionalHandlerCallFinder.computesArgument(in: body, handlerNames: rewriter.handlerNames)
         if rewriter.deliveries.count > 1, !keepsBody {
             throw refuse(
                 declaration.name, "delivery queue",

@@ -9,7 +9,7 @@ enum DeploymentFloor {
     static let availability = "@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)"
 
     static func concurrencyAvailability(forFileAt path: String) -> String? {
-        var folder = PathFolder.of(path)
+        var folder = PathFolder.of(absolute(path))
         while true {
             let manifest = (folder as NSString).appendingPathComponent("Package.swift")
             if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
@@ -25,6 +25,32 @@ enum DeploymentFloor {
             folder = parent
         }
         return nil
+    }
+
+    /// The `swift-tools-version` of the nearest `Package.swift` above `path` when it is below 6.0 (as
+    /// written: `5.5`): a compiler that old cannot read typed `throws(E)`. Nil for 6.0 and above, or with no
+    /// manifest (an Xcode project builds with its Xcode's compiler).
+    static func toolsVersionBeforeSix(forFileAt path: String) -> String? {
+        var folder = PathFolder.of(absolute(path))
+        while true {
+            let manifest = (folder as NSString).appendingPathComponent("Package.swift")
+            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+                guard let match = text.firstMatch(of: /swift-tools-version\s*:\s*(\d+)(\.\d+)?(\.\d+)?/),
+                    let major = Int(match.1), major < 6
+                else { return nil }
+                return String(match.1) + String(match.2 ?? "")
+            }
+            let parent = PathFolder.of(folder)
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        return nil
+    }
+
+    /// `path` from the root: a relative one (`convert --functions .`) would stop walking up at the
+    /// current folder, before its manifest.
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     private static let floors: [String: (Int, Int)] = [
