@@ -161,8 +161,9 @@ import Testing
         #expect(
             stderr.contains(
                 "schedule(fetchCompletion:completion:): it takes another completion closure, `fetchCompletion`"))
-        #expect(stderr.contains("getSnapshot(in:completion:): nothing here calls it, and its type conforms to "
-            + "`TimelineProvider`"))
+        #expect(
+            stderr.contains(
+                "getSnapshot(in:completion:): nothing here calls it, and its type conforms to `TimelineProvider`"))
         #expect(!text.contains("async"))
     }
 
@@ -180,7 +181,12 @@ import Testing
             """,
             beside: [
                 "Typed.swift": Self.typedStore,
-                "Package.swift": "// swift-tools-version:5.5\nimport PackageDescription\nlet package = Package(name: \"P\")\n",
+                "Package.swift": """
+                // swift-tools-version:5.5
+                import PackageDescription
+                let package = Package(name: "P")
+
+                """,
             ])
         #expect(stderr.contains("name(id:completion:): its async version would throw a typed error (`throws(E)`)"))
         #expect(stderr.contains("`swift-tools-version` is 5.5"))

@@ -74,9 +74,9 @@ public struct FunctionConverter {
                 if let toolsVersion, conversion.replacement.contains(where: { $0.contains("throws(") }) {
                     throw FunctionRefusal(
                         line: location.line, function: codebase.function(key).fullName, kind: "typed throws",
-                        reason: "its async version would throw a typed error (`throws(E)`), which needs a Swift 6 compiler, "
-                            + "and the package's `swift-tools-version` is \(toolsVersion): raise it first, or convert "
-                            + "by hand")
+                        reason: "its async version would throw a typed error (`throws(E)`), which needs a Swift 6 "
+                            + "compiler, and the package's `swift-tools-version` is \(toolsVersion): raise it first, or "
+                            + "convert by hand")
                 }
                 results[index] = .success(conversion)
             } catch {
