@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // A callback codebase for `promise-migrate convert --functions`: three layers over an async store, every
 // handler shape, and functions the tool must refuse. CI converts it one round at a time and, after each
 // round, builds it as Swift 5 and Swift 6 and runs its tests.
@@ -10,5 +10,8 @@ let package = Package(
     targets: [
         .target(name: "Layers"),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
-    ]
+    ],
+    // Built as Swift 5 by default; CI builds it as Swift 6 too. (Tools 6.0: its `Result<T, E>` handlers get
+    // typed `throws(E)`, which older compilers cannot read.)
+    swiftLanguageModes: [.v5]
 )
