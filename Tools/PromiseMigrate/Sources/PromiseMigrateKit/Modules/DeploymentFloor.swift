@@ -9,48 +9,46 @@ enum DeploymentFloor {
     static let availability = "@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)"
 
     static func concurrencyAvailability(forFileAt path: String) -> String? {
-        var folder = PathFolder.of(absolute(path))
-        while true {
-            let manifest = (folder as NSString).appendingPathComponent("Package.swift")
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-                return belowFloor(manifestPlatforms(text), defaults: true) ? availability : nil
-            }
-            if let project = xcodeProject(in: folder),
-                let text = try? String(contentsOfFile: project, encoding: .utf8)
-            {
-                return belowFloor(projectPlatforms(text), defaults: false) ? availability : nil
-            }
-            let parent = PathFolder.of(folder)
-            if parent == folder || parent.isEmpty { break }
-            folder = parent
+        switch nearestProject(ofFileAt: path) {
+        case .manifest(let text): belowFloor(manifestPlatforms(text), defaults: true) ? availability : nil
+        case .xcode(let text): belowFloor(projectPlatforms(text), defaults: false) ? availability : nil
+        case nil: nil
         }
-        return nil
     }
 
     /// The `swift-tools-version` of the nearest `Package.swift` above `path` when it is below 6.0 (as
     /// written: `5.5`): a compiler that old cannot read typed `throws(E)`. Nil for 6.0 and above, or with no
     /// manifest (an Xcode project builds with its Xcode's compiler).
     static func toolsVersionBeforeSix(forFileAt path: String) -> String? {
-        var folder = PathFolder.of(absolute(path))
-        while true {
-            let manifest = (folder as NSString).appendingPathComponent("Package.swift")
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-                guard let match = text.firstMatch(of: /swift-tools-version\s*:\s*(\d+)(\.\d+)?(\.\d+)?/),
-                    let major = Int(match.1), major < 6
-                else { return nil }
-                return String(match.1) + String(match.2 ?? "")
-            }
-            let parent = PathFolder.of(folder)
-            if parent == folder || parent.isEmpty { break }
-            folder = parent
-        }
-        return nil
+        guard case .manifest(let text) = nearestProject(ofFileAt: path),
+            let match = text.firstMatch(of: /swift-tools-version\s*:\s*(\d+)(\.\d+)?(\.\d+)?/),
+            let major = Int(match.1), major < 6
+        else { return nil }
+        return String(match.1) + String(match.2 ?? "")
     }
 
-    /// `path` from the root: a relative one (`convert --functions .`) would stop walking up at the
-    /// current folder, before its manifest.
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    /// What describes the project holding a file: the text of the nearest `Package.swift`, or of the
+    /// `project.pbxproj` of an Xcode project in the same folder, walking up from the file.
+    private enum Project {
+        case manifest(String)
+        case xcode(String)
+    }
+
+    private static func nearestProject(ofFileAt path: String) -> Project? {
+        // From the root: a relative path (`convert --functions .`) would stop at the current folder.
+        var folder = PathFolder.of(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        while true {
+            let manifest = (folder as NSString).appendingPathComponent("Package.swift")
+            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) { return .manifest(text) }
+            if let project = xcodeProject(in: folder),
+                let text = try? String(contentsOfFile: project, encoding: .utf8)
+            {
+                return .xcode(text)
+            }
+            let parent = PathFolder.of(folder)
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
+        }
     }
 
     private static let floors: [String: (Int, Int)] = [
