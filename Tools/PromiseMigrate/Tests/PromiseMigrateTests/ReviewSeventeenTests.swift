@@ -6,7 +6,8 @@ import Testing
 /// labels shares, a static async name that an enum case shares, a `Result` local that a codebase's own
 /// `Result` hides, a pair whose failure takes a typed error, typed `throws` under tools version 5.5. One
 /// that behaved otherwise: an optional handler's computed argument. And what the tool cannot judge: two
-/// completion closures, a WidgetKit provider's requirements.
+/// completion closures, a WidgetKit provider's requirements. And review 20's: a callee converted in one
+/// `#if` branch only, an `@objcMembers` class's selectors.
 @Suite struct ReviewSeventeenTests {
     static let store = """
         import Foundation
@@ -191,5 +192,64 @@ import Testing
         #expect(stderr.contains("name(id:completion:): its async version would throw a typed error (`throws(E)`)"))
         #expect(stderr.contains("`swift-tools-version` is 5.5"))
         #expect(!text.contains("throws(APIError)"))
+    }
+
+    /// `#if FOO` converts `f`; its `#else` stub cannot. Built without `FOO`, `g`'s await would not compile.
+    /// Where both branches convert, each has its own async version, and `g` converts against it.
+    @Test func aCalleeConvertedInOneIfBranchOnlyWaits() throws {
+        func source(stub: Bool) -> String {
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let store = Store()
+                #if FOO
+                func f(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in completion(result.map { $0 + "f" }) }
+                }
+                #else
+                func f(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    \(stub ? "completion(.success(\"stub\"))" : "store.load(id: id) { result in completion(result) }")
+                }
+                #endif
+                func g(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    f(id: id) { result in completion(result.map { $0 + "g" }) }
+                }
+            }
+            """
+        }
+        let (stderr, text) = try convertFunctions(source(stub: true), beside: ["Store.swift": Self.store])
+        #expect(
+            stderr.contains("g(id:completion:): it calls `f(id:completion:)`, whose declaration under `#if !(FOO)`"))
+        #expect(!text.contains("func g(id: Int) async"))
+        let (_, both) = try convertFunctions(source(stub: false), beside: ["Store.swift": Self.store])
+        #expect(both.contains("func g(id: Int) async throws -> String {"))
+    }
+
+    /// Under `@objcMembers` (a superclass's too) the async `go(id:)` is `@objc`, with the old method's
+    /// selector `goWithId:completionHandler:`.
+    @Test func anObjCMembersClassKeepsItsSelectors() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            @objcMembers class Base: NSObject, @unchecked Sendable {}
+            final class F1: Base, @unchecked Sendable {
+                let store = Store()
+                func go(id: Int, completionHandler: @escaping @Sendable (Error?) -> Void) {
+                    store.load(id: id) { result in
+                        switch result {
+                        case .success: completionHandler(nil)
+                        case .failure(let e): completionHandler(e)
+                        }
+                    }
+                }
+                func name(id: Int, completion: @escaping @Sendable (Result<String, Error>) -> Void) {
+                    store.load(id: id) { result in completion(result.map { $0 + "!" }) }
+                }
+            }
+            """, beside: ["Store.swift": Self.store])
+        #expect(stderr.contains("go(id:completionHandler:): its type exposes its methods to Objective-C"))
+        #expect(!text.contains("func go(id: Int) async"))
+        // Another label gives another selector (`nameWithId:completion:`).
+        #expect(text.contains("func name(id: Int) async throws -> String {"))
     }
 }

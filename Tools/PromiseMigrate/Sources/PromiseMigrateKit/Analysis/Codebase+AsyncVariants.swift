@@ -10,13 +10,19 @@ extension Codebase {
         let function = function(key)
         if let renamed = function.renamedTo {
             let name = String(renamed.prefix { $0 != "(" })
-            if let match = functions(named: name).first(where: {
+            let matches = functions(named: name).filter {
                 self.function($0).isAsync && self.function($0).fullName == renamed
-            }) {
-                return match
             }
+            if let match = visibleFirst(matches, from: function) { return match }
         }
-        return asyncVariantCandidates(of: key).first { serves($0, key) }
+        return visibleFirst(asyncVariantCandidates(of: key).filter { serves($0, key) }, from: function)
+    }
+
+    /// In `#if` branches, the candidate there whenever `function` is (in no `#if`, or in its own), else
+    /// the first.
+    private func visibleFirst(_ candidates: [FunctionKey], from function: FunctionRecord) -> FunctionKey? {
+        candidates.first { function.context.conditions.starts(with: self.function($0).context.conditions) }
+            ?? candidates.first
     }
 
     /// Async functions with `key`'s name (or the name and `Async`) and its labels without the handler's,
@@ -179,6 +185,18 @@ extension Codebase {
         case .dictionary(let key, let value): return .dictionary(spelledAlike(key), spelledAlike(value))
         case .existential(let inner): return .existential(spelledAlike(inner))
         case .function, .other: return type
+        }
+    }
+
+    /// The same declaration as `key` in other `#if` branches: its type, full name and staticness, under
+    /// other conditions (`#if os(iOS)` and its `#else` stub).
+    func conditionalAlternatives(of key: FunctionKey) -> [FunctionKey] {
+        let function = function(key)
+        return functions(named: function.name).filter { other in
+            let candidate = self.function(other)
+            return other != key && candidate.fullName == function.fullName
+                && candidate.context.typePath == function.context.typePath && candidate.isStatic == function.isStatic
+                && candidate.context.conditions != function.context.conditions
         }
     }
 

@@ -196,6 +196,22 @@ public struct FunctionConverter {
                     + "would clash with or shadow; convert by hand (or pass --context with the protocol's "
                     + "declaration)")
         }
+        // Under `@objcMembers` (its class's or a superclass's) or in an `@objc extension`, the async version is
+        // `@objc` too, and its selector (`goWithId:completionHandler:`) is the old method's.
+        func exposesMembers(_ type: String) -> Bool {
+            codebase.types(named: type).contains { $0.kind == "class" && $0.attributes.contains("@objcMembers") }
+        }
+        if function.parameters.last?.label == "completionHandler",
+            handler.parameterIndex == function.parameters.count - 1,
+            function.context.typeKind == "extension" && function.context.typeAttributes.contains("@objc")
+                || codebase.family(of: owner).contains(where: exposesMembers)
+        {
+            throw refuse(
+                declaration.name, "name taken",
+                "its type exposes its methods to Objective-C (`@objcMembers` or an `@objc extension`), where the async "
+                    + "version's selector would be the old method's (`…completionHandler:`): rename the handler's "
+                    + "label, or mark one `@nonobjc`, first")
+        }
         if case .function(_, _, _, _, let attributes)? = handler.valueType, attributes.contains("autoclosure") {
             throw refuse(
                 declaration.name, "handler shape",

@@ -124,6 +124,21 @@ struct NestedCallRewriter {
         // Why the awaited call must say what it returns (`as [Self]`), if it must.
         let ambiguous: ResultAmbiguity?
         if let variantKey = codebase.asyncVariant(of: target) {
+            // The callee in another `#if` branch with none: built there, the await would not compile.
+            let alternatives = codebase.conditionalAlternatives(of: target)
+            // Its variant must be there whenever it is: in no `#if`, or in its own (or one around it).
+            func lacksVariant(_ declaration: FunctionKey) -> Bool {
+                guard let variant = codebase.asyncVariant(of: declaration) else { return true }
+                let around = codebase.function(variant).context.conditions
+                return !codebase.function(declaration).context.conditions.starts(with: around)
+            }
+            if !alternatives.isEmpty, let other = ([target] + alternatives).first(where: lacksVariant) {
+                throw refuse(
+                    call, "callee has no async variant",
+                    "it calls `\(function.fullName)`, whose declaration under `#if \(Self.conditionText(of: other, in: codebase))` "
+                        + "(line \(codebase.function(other).line)) has no async variant yet: convert or wrap that one too, "
+                        + "first")
+            }
             variant = codebase.function(variantKey)
             ambiguous = codebase.resultAmbiguity(of: variant, variant: variantKey)
         } else if target.file == outer.fileIndex, function == outer.function {
@@ -349,6 +364,11 @@ struct NestedCallRewriter {
     }
 
     /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
+    /// The `#if` conditions `key` is declared under, joined (`!(FOO)` for an `#else`).
+    static func conditionText(of key: FunctionKey, in codebase: Codebase) -> String {
+        codebase.function(key).context.conditions.joined(separator: " && ")
+    }
+
     static func errorType(of function: FunctionRecord, parameter: Int, codebase: Codebase) -> ClosureInliner.ErrorType {
         let typePath = function.context.typePath
         let closureType = codebase.aliases.expand(
