@@ -7,7 +7,8 @@ import Testing
 /// `Result` hides, a pair whose failure takes a typed error, typed `throws` under tools version 5.5. One
 /// that behaved otherwise: an optional handler's computed argument. And what the tool cannot judge: two
 /// completion closures, a WidgetKit provider's requirements. And review 20's: a callee converted in one
-/// `#if` branch only, an `@objcMembers` class's selectors.
+/// `#if` branch only, an `@objcMembers` class's selectors, a receiver that is not `Sendable` awaited from
+/// an actor.
 @Suite struct ReviewSeventeenTests {
     static let store = """
         import Foundation
@@ -251,5 +252,44 @@ import Testing
         #expect(!text.contains("func go(id: Int) async"))
         // Another label gives another selector (`nameWithId:completion:`).
         #expect(text.contains("func name(id: Int) async throws -> String {"))
+    }
+
+    /// Swift 6 runs `Api.get(id:) async` off the main actor: awaiting it on `self.api` from a `@MainActor`
+    /// type sends a non-Sendable `Api` away ("sending 'self.api' risks causing data races").
+    @Test func aNonSendableReceiverAwaitedFromAnActorIsRefused() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Api {
+                func get(id: Int) async throws -> Int { id }
+                @available(*, renamed: "get(id:)")
+                func get(id: Int, completion: @escaping (Result<Int, Error>) -> Void) { completion(.success(id)) }
+            }
+            final class SafeApi: Sendable {
+                func get(id: Int) async throws -> Int { id }
+                @available(*, renamed: "get(id:)")
+                func get(id: Int, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {}
+            }
+            @MainActor final class Screen {
+                var label = ""
+                let api = Api()
+                let safe = SafeApi()
+                func show(id: Int, completion: @escaping @Sendable (Error?) -> Void) {
+                    api.get(id: id) { result in
+                        switch result {
+                        case .success(let n): self.label = "\\(n)"; completion(nil)
+                        case .failure(let e): completion(e)
+                        }
+                    }
+                }
+                func count(id: Int, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    safe.get(id: id) { result in completion(result.map { $0 + 1 }) }
+                }
+            }
+            """)
+        #expect(
+            stderr.contains("show(id:completion:): `api.get` would be awaited from this function's actor on `api`"))
+        #expect(!text.contains("func show(id: Int) async"))
+        #expect(text.contains("func count(id: Int) async throws -> Int {"))
     }
 }

@@ -1,5 +1,19 @@
 import Foundation
 
+extension Codebase {
+    /// Whether `function` runs on an actor: `@MainActor` itself or through its type, or an actor's
+    /// instance method. `nonisolated` opts out of the type's isolation; an actor's static methods have
+    /// none, a global actor's type keeps it for them.
+    func isolatedToAnActor(_ function: FunctionRecord) -> Bool {
+        let context = function.context
+        let nonisolated = function.otherModifiers.contains { $0.hasPrefix("nonisolated") }
+        let isActor = context.typeKind == "actor" || records(of: context.typePath).contains { $0.kind == "actor" }
+        return function.attributes.contains("@MainActor")
+            || (!nonisolated && context.typeAttributes.contains("@MainActor"))
+            || (!nonisolated && !function.isStatic && isActor)
+    }
+}
+
 extension FunctionConverter {
     /// Whether Swift 6 accepts the wrapper's `Task`, which takes the handler, `self` and the parameters it
     /// passes on across to the new task: each must be `Sendable`, unless the function is isolated to an
@@ -8,17 +22,7 @@ extension FunctionConverter {
     /// ("passing closure as a 'sending' parameter risks causing data races").
     func wrapperIsSendable(_ function: FunctionRecord, handler: HandlerInfo, kept: [Int]) -> Bool {
         let context = function.context
-        // `nonisolated` opts out of the type's isolation; an actor's static methods have none, a global
-        // actor's type keeps it for them.
-        let nonisolated = function.otherModifiers.contains { $0.hasPrefix("nonisolated") }
-        let isActor =
-            context.typeKind == "actor" || codebase.records(of: context.typePath).contains { $0.kind == "actor" }
-        if function.attributes.contains("@MainActor")
-            || (!nonisolated && context.typeAttributes.contains("@MainActor"))
-            || (!nonisolated && !function.isStatic && isActor)
-        {
-            return true
-        }
+        if codebase.isolatedToAnActor(function) { return true }
         func isSendableClosure(_ parameter: ParameterRecord) -> Bool {
             Self.isSendableClosureType(parameter.typeSource)
         }

@@ -168,6 +168,7 @@ struct NestedCallRewriter {
                 "it calls `\(function.fullName)`, which has no async variant yet: convert or wrap it first")
         }
         outer.noteAvailability(of: variant)
+        try checkReceiverStays(call, shown: shown, variant: variant)
         guard scope.isTail else {
             throw refuse(
                 call, "code after a nested call",
@@ -364,6 +365,36 @@ struct NestedCallRewriter {
     }
 
     /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
+    /// Swift 6 (without `NonisolatedNonsendingByDefault`) runs a nonisolated async method off the caller's
+    /// actor: awaited from an isolated async version, a receiver of a class of the codebase that is not
+    /// `Sendable` (`self.api`, a parameter) would be sent there ("sending 'self.api' risks causing data
+    /// races"). The callback call it replaces compiled.
+    private func checkReceiverStays(
+        _ call: FunctionCallExprSyntax, shown: String, variant: FunctionRecord
+    ) throws(FunctionRefusal) {
+        let function = outer.function
+        let codebase = outer.codebase
+        guard codebase.isolatedToAnActor(function), !codebase.isolatedToAnActor(variant),
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        else { return }
+        var name = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let inner = base.as(MemberAccessExprSyntax.self),
+            inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        {
+            name = inner.declName.baseName.text
+        }
+        guard let name, name != "self",
+            let type = function.parameters.first(where: { $0.name == name })?.type.withoutOptional.simpleName
+                ?? codebase.records(of: function.context.typePath).lazy.compactMap({ $0.propertyTypes[name] }).first,
+            codebase.types(named: type).contains(where: { $0.kind == "class" }), !codebase.isSendableType(path: type)
+        else { return }
+        throw refuse(
+            call, "not Sendable",
+            "`\(shown)` would be awaited from this function's actor on `\(name)`, of type `\(type)`, which is not "
+                + "`Sendable`: Swift 6 rejects sending it to the nonisolated async variant; make `\(type)` Sendable, or "
+                + "convert by hand")
+    }
+
     /// The `#if` conditions `key` is declared under, joined (`!(FOO)` for an `#else`).
     static func conditionText(of key: FunctionKey, in codebase: Codebase) -> String {
         codebase.function(key).context.conditions.joined(separator: " && ")
