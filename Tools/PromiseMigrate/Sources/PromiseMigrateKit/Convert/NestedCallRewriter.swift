@@ -364,7 +364,6 @@ struct NestedCallRewriter {
             == theirs.map { Codebase.spelledAlike($0.substituting(concrete)) }
     }
 
-    /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
     /// Swift 6 (without `NonisolatedNonsendingByDefault`) runs a nonisolated async method off the caller's
     /// actor: awaited from an isolated async version, a receiver of a class of the codebase that is not
     /// `Sendable` (`self.api`, a parameter) would be sent there ("sending 'self.api' risks causing data
@@ -400,6 +399,7 @@ struct NestedCallRewriter {
         codebase.function(key).context.conditions.joined(separator: " && ")
     }
 
+    /// How a failure closure's error is typed: `Error`, `Error?`, `NSError`, `NSError?`.
     static func errorType(of function: FunctionRecord, parameter: Int, codebase: Codebase) -> ClosureInliner.ErrorType {
         let typePath = function.context.typePath
         let closureType = codebase.aliases.expand(
