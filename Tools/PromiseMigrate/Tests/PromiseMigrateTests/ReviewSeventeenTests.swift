@@ -292,4 +292,42 @@ import Testing
         #expect(!text.contains("func show(id: Int) async"))
         #expect(text.contains("func count(id: Int) async throws -> Int {"))
     }
+
+    /// The same for an argument: `Loader.load(_:)` is nonisolated, so awaiting it from the main actor with
+    /// a non-Sendable property or parameter sends that value away ("sending 'self.box' risks causing
+    /// data races"); a Sendable one may go.
+    @Test func aNonSendableArgumentAwaitedFromAnActorIsRefused() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Box { var n = 0 }
+            final class Loader: Sendable {
+                func load(_ box: Box) async throws -> Int { box.n }
+                @available(*, renamed: "load(_:)")
+                func load(_ box: Box, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {}
+                func load(id: Int) async throws -> Int { id }
+                @available(*, renamed: "load(id:)")
+                func load(id: Int, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {}
+            }
+            @MainActor final class Screen {
+                let loader = Loader()
+                let box = Box()
+                func fromProperty(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    loader.load(self.box) { result in completion(result) }
+                }
+                func fromParameter(_ other: Box, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    loader.load(other) { result in completion(result) }
+                }
+                func fromValue(id: Int, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    loader.load(id: id) { result in completion(result) }
+                }
+            }
+            """)
+        let refusal = "`loader.load` would be awaited from this function's actor passing"
+        #expect(stderr.contains("fromProperty(completion:): \(refusal) `box`"))
+        #expect(stderr.contains("fromParameter(_:completion:): \(refusal) `other`"))
+        #expect(!text.contains("func fromProperty() async"))
+        #expect(!text.contains("func fromParameter(_ other: Box) async"))
+        #expect(text.contains("func fromValue(id: Int) async throws -> Int {"))
+    }
 }

@@ -365,19 +365,32 @@ struct NestedCallRewriter {
     }
 
     /// Swift 6 (without `NonisolatedNonsendingByDefault`) runs a nonisolated async method off the caller's
-    /// actor: awaited from an isolated async version, a receiver of a class of the codebase that is not
-    /// `Sendable` (`self.api`, a parameter) would be sent there ("sending 'self.api' risks causing data
-    /// races"). The callback call it replaces compiled.
+    /// actor: awaited from an isolated async version, a receiver or an argument of a class of the codebase
+    /// that is not `Sendable` (`self.api`, a parameter) would be sent there ("sending 'self.api' risks
+    /// causing data races"). The callback call it replaces compiled.
     private func checkReceiverStays(
         _ call: FunctionCallExprSyntax, shown: String, variant: FunctionRecord
     ) throws(FunctionRefusal) {
+        let codebase = outer.codebase
+        guard codebase.isolatedToAnActor(outer.function), !codebase.isolatedToAnActor(variant) else { return }
+        let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        for (expression, role) in [(receiver, "on")] + call.arguments.map({ ($0.expression, "passing") }) {
+            guard let expression, let (name, type) = nonSendableClass(named: expression) else { continue }
+            throw refuse(
+                call, "not Sendable",
+                "`\(shown)` would be awaited from this function's actor \(role) `\(name)`, of type `\(type)`, which "
+                    + "is not `Sendable`: Swift 6 rejects sending it to the nonisolated async variant; make `\(type)` "
+                    + "Sendable, or convert by hand")
+        }
+    }
+
+    /// The name and type of `expression` when it is a parameter or a property of this function's type
+    /// (`api`, `self.api`) whose type is a class of the codebase that is not `Sendable`.
+    private func nonSendableClass(named expression: ExprSyntax) -> (name: String, type: String)? {
         let function = outer.function
         let codebase = outer.codebase
-        guard codebase.isolatedToAnActor(function), !codebase.isolatedToAnActor(variant),
-            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
-        else { return }
-        var name = base.as(DeclReferenceExprSyntax.self)?.baseName.text
-        if let inner = base.as(MemberAccessExprSyntax.self),
+        var name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let inner = expression.as(MemberAccessExprSyntax.self),
             inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
         {
             name = inner.declName.baseName.text
@@ -386,12 +399,8 @@ struct NestedCallRewriter {
             let type = function.parameters.first(where: { $0.name == name })?.type.withoutOptional.simpleName
                 ?? codebase.records(of: function.context.typePath).lazy.compactMap({ $0.propertyTypes[name] }).first,
             codebase.types(named: type).contains(where: { $0.kind == "class" }), !codebase.isSendableType(path: type)
-        else { return }
-        throw refuse(
-            call, "not Sendable",
-            "`\(shown)` would be awaited from this function's actor on `\(name)`, of type `\(type)`, which is not "
-                + "`Sendable`: Swift 6 rejects sending it to the nonisolated async variant; make `\(type)` Sendable, or "
-                + "convert by hand")
+        else { return nil }
+        return (name, type)
     }
 
     /// The `#if` conditions `key` is declared under, joined (`!(FOO)` for an `#else`).
