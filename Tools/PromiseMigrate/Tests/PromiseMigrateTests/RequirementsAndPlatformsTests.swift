@@ -40,6 +40,39 @@ import Testing
         #expect(text.contains("    func label(for text: String) async -> String {"))
     }
 
+    /// Moya's and NextcloudKit's `RequestInterceptor` (Alamofire's protocol, no delegate's name, and the
+    /// first type a class inherits): an internal method nothing here calls is there for the protocol.
+    @Test func anUncalledInternalMethodOfAForeignConformanceIsLeftToTheProtocol() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            import Alamofire
+            final class Interceptor: RequestInterceptor {
+                let store = Store()
+                func adapt(_ request: URLRequest, for session: Session,
+                           completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: 1) { result in completion(result) }
+                }
+                func stamp(_ request: URLRequest, completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: 2) { result in completion(result) }
+                }
+                func send() { stamp(URLRequest(url: URL(fileURLWithPath: "/"))) { _ in } }
+            }
+            final class Plain {
+                let store = Store()
+                func idle(completion: @escaping (Result<String, Error>) -> Void) {
+                    store.load(id: 3) { result in completion(result) }
+                }
+            }
+            """)
+        #expect(stderr.contains("adapt(_:for:completion:): nothing here calls it, and its type conforms to"))
+        #expect(stderr.contains("`RequestInterceptor`, declared outside the codebase"))
+        #expect(!text.contains("func adapt(_ request: URLRequest, for session: Session) async"))
+        // Called here, it is the codebase's own; uncalled in a type with no foreign conformance, dead code.
+        #expect(text.contains("func stamp(_ request: URLRequest) async throws -> String {"))
+        #expect(text.contains("func idle() async throws -> String {"))
+    }
+
     /// ownCloud's shapes: an intent handler's member in a `public` class is internal, and an extension
     /// that adds an Objective-C protocol's conformance holds its requirements, public and called or not.
     @Test func aPublicTypesMembersAndAConformingExtensionsMethodsAreLeftToTheProtocol() throws {

@@ -27,7 +27,8 @@ extension Codebase {
     ///   the type the protocol is named for (`webView(_ webView: WKWebView, decidePolicyFor: …)` in a
     ///   `WKNavigationDelegate`), with more to say than the delegator, or called by nothing here;
     /// - not public, called by nothing here, in a type that conforms to a framework's delegate, data
-    ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`);
+    ///   source or intent handler (`handle(intent:completion:)` of an `INPlayMediaIntentHandling`), or to
+    ///   any other protocol declared outside (see `uncalledInternal`);
     /// - in an extension that declares the conformance (`extension OCResourceText: OCViewProvider`);
     /// - returning Foundation's `Progress` as well, public or not, in a type that conforms to a framework's
     ///   protocol, as `NSItemProviderWriting`'s `loadData(withTypeIdentifier:forItemProviderCompletionHandler:)`
@@ -35,7 +36,9 @@ extension Codebase {
     func frameworkRequirement(_ key: FunctionKey) -> (why: String, conformance: String)? {
         let function = function(key)
         let foreign = foreignConformances(of: key)
-        guard !foreign.isEmpty else { return nil }
+        guard !foreign.isEmpty else {
+            return uncalledInternal(key, conformingTo: foreignConformances(of: key, includingSuperclass: true))
+        }
         if let returned = function.returnType, isFoundationProgress(returned, of: function),
             let framework = foreign.lazy.flatMap({ self.protocolNames(of: $0, in: function.context.typePath) })
                 .first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
@@ -71,14 +74,24 @@ extension Codebase {
             let said = function.parameters.indices.filter { handler(key)?.covers($0) != true }.count
             if said >= 2 || !called() { return ("it has a delegate method's shape", delegate) }
         }
-        // A member without a modifier is internal, even in a public type (ownCloud's intent handlers).
-        if WrapPlanner.facadeAccess(function: function.accessLevel, context: function.context) != "public",
-            let framework = foreign.first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) }),
-            !called()
-        {
-            return ("nothing here calls it", framework)
-        }
-        return nil
+        let framework = foreign.first(where: { Self.namedAsDelegate($0) || Self.namedAsFramework($0) })
+        return uncalledInternal(key, conformingTo: framework.map { [$0] } ?? foreign, called: called)
+    }
+
+    /// Why function `key`, in a type that conforms to (or inherits) `foreign`, may be there for that
+    /// protocol: it is not public (a member without a modifier is internal, even in a public type:
+    /// ownCloud's intent handlers), and nothing here calls it, so whoever calls it does so from outside,
+    /// through the protocol (Alamofire's `RequestInterceptor`, whose `adapt(_:for:completion:)` Moya and
+    /// NextcloudKit implement) or the class it inherits from.
+    private func uncalledInternal(
+        _ key: FunctionKey, conformingTo foreign: [String], called: (() -> Bool)? = nil
+    ) -> (why: String, conformance: String)? {
+        let function = function(key)
+        guard let framework = foreign.first,
+            WrapPlanner.facadeAccess(function: function.accessLevel, context: function.context) != "public",
+            !(called?() ?? isCalled(key))
+        else { return nil }
+        return ("nothing here calls it", framework)
     }
 
     /// The protocols `name` stands for: itself, or what a typealias of it names (each of `A & B`).
@@ -93,8 +106,9 @@ extension Codebase {
 
     /// The protocols, declared outside the codebase, that the type of function `key` conforms to where
     /// the codebase declares it, extends it, or declares a type it inherits from. A class's first
-    /// inherited type may be its superclass: it counts only when named as a protocol (`…Delegate`).
-    func foreignConformances(of key: FunctionKey) -> [String] {
+    /// inherited type may be its superclass: it counts only when named as a protocol (`…Delegate`), or
+    /// with `includingSuperclass`.
+    func foreignConformances(of key: FunctionKey, includingSuperclass: Bool = false) -> [String] {
         let function = function(key)
         guard let owner = function.context.typePath.split(separator: ".").last.map(String.init) else { return [] }
         var found: [String] = []
@@ -105,12 +119,19 @@ extension Codebase {
                     guard !name.isEmpty, types(named: name).isEmpty, !Self.valueProtocols.contains(name),
                         !name.hasPrefix("ExpressibleBy"), !found.contains(name),
                         record.kind != "class" || index > 0 || Self.namedAsDelegate(name)
+                            || includingSuperclass && !Self.namedAsClass(name)
                     else { continue }
                     found.append(name)
                 }
             }
         }
         return found
+    }
+
+    /// `NSObject`, `UIViewController`, `UITableViewCell`: a superclass, whose new methods no protocol asks for.
+    static func namedAsClass(_ name: String) -> Bool {
+        ["Object", "Controller", "View", "Cell", "Operation", "Thread", "Layer", "Responder", "Window", "Node"]
+            .contains { name.hasSuffix($0) }
     }
 
     /// `WKNavigationDelegate`, `UITableViewDataSource`, `INPlayMediaIntentHandling`, WidgetKit's
