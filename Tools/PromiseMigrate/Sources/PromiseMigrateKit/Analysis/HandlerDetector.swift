@@ -175,6 +175,9 @@ struct TypeAliasTable {
     /// Whether the codebase declares a typealias named `name` (in any scope).
     func declares(_ name: String) -> Bool { byName[name] != nil }
 
+    /// The paths of the typealiases named `name`, in every scope.
+    func paths(named name: String) -> [String] { byName[name]?.map(\.path) ?? [] }
+
     /// `type` with typealiases at its top expanded (repeatedly, for aliases of aliases).
     func expand(_ type: TypeRef, in typePath: String) -> TypeRef {
         var current = type

@@ -196,6 +196,14 @@ public struct FunctionConverter {
                     + "would clash with or shadow; convert by hand (or pass --context with the protocol's "
                     + "declaration)")
         }
+        // The generated code says `any Error` and `Result<T, Error>` for Swift's; the handler's `Error` may be
+        // the codebase's, a typed failure the tool would take for an untyped one.
+        if let own = codebase.ownErrorType(visibleFrom: function) {
+            throw refuse(
+                declaration.name, "own Error",
+                "the codebase declares `\(own)`, which `Error` names here instead of `Swift.Error`, in its handler "
+                    + "and in the code the tool would write: convert by hand (or rename it)")
+        }
         // Under `@objcMembers` (its class's or a superclass's) or in an `@objc extension`, the async version is
         // `@objc` too, and its selector (`goWithId:completionHandler:`) is the old method's.
         func exposesMembers(_ type: String) -> Bool {

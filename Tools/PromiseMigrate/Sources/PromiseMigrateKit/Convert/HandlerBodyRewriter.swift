@@ -889,11 +889,12 @@ final class HandlerBodyRewriter {
                 } else {
                     lines = ["throw \(payload.trimmedDescription)"]
                 }
-            } else if Self.isNamedPostfix(argument), widenedFailure == nil || !Self.containsImplicitMember(argument) {
+            } else if Self.isNamedPostfix(argument), !Self.containsImplicitMember(argument) {
                 lines = ["return try \(argument.trimmedDescription).get()"]
             } else {
-                // `c ? .success(x) : .failure(e)`, `.success(x).map { … }`: typed, so that `.get()` applies to
-                // the whole and the implicit members have a type.
+                // `c ? .success(x) : .failure(e)`, `.success(x).map { … }`, `r.flatMapError { _ in .success(x) }`:
+                // typed as the handler took it, so that `.get()` applies to the whole and the implicit members
+                // (and the generic parameters they decide) have a type.
                 let value = handler.valueType.map { $0.isVoid ? "Void" : $0.asValue.source } ?? "Void"
                 let result = "Swift.Result<\(value), \(typedFailure ?? widenedFailure ?? "any Error")>"
                 lines = ["return try (\(argument.trimmedDescription) as \(result)).get()"]
