@@ -128,10 +128,13 @@ extension Codebase {
         return found
     }
 
-    /// `NSObject`, `UIViewController`, `UITableViewCell`: a superclass, whose new methods no protocol asks for.
+    /// `NSObject`, `UIViewController`, `XCTestCase`: a superclass, whose new methods no protocol asks for.
     static func namedAsClass(_ name: String) -> Bool {
-        ["Object", "Controller", "View", "Cell", "Operation", "Thread", "Layer", "Responder", "Window", "Node"]
-            .contains { name.hasSuffix($0) }
+        [
+            "Object", "Controller", "View", "Cell", "Operation", "Thread", "Layer", "Responder", "Window", "Node",
+            "TestCase",
+        ]
+        .contains { name.hasSuffix($0) }
     }
 
     /// `WKNavigationDelegate`, `UITableViewDataSource`, `INPlayMediaIntentHandling`, WidgetKit's
