@@ -40,7 +40,7 @@ import Testing
         #expect(text.contains("    func label(for text: String) async -> String {"))
     }
 
-    /// Moya's and NextcloudKit's `RequestInterceptor` (Alamofire's protocol, no delegate's name, and the
+    /// Moya's `RequestInterceptor` (Alamofire's protocol, no delegate's name, and the
     /// first type a class inherits): an internal method nothing here calls is there for the protocol.
     @Test func anUncalledInternalMethodOfAForeignConformanceIsLeftToTheProtocol() throws {
         let (stderr, text) = try convert(

@@ -81,8 +81,8 @@ extension Codebase {
     /// Why function `key`, in a type that conforms to (or inherits) `foreign`, may be there for that
     /// protocol: it is not public (a member without a modifier is internal, even in a public type:
     /// ownCloud's intent handlers), and nothing here calls it, so whoever calls it does so from outside,
-    /// through the protocol (Alamofire's `RequestInterceptor`, whose `adapt(_:for:completion:)` Moya and
-    /// NextcloudKit implement) or the class it inherits from.
+    /// through the protocol (Alamofire's `RequestInterceptor`, whose `adapt(_:for:completion:)` Moya
+    /// implements) or the class it inherits from.
     private func uncalledInternal(
         _ key: FunctionKey, conformingTo foreign: [String], called: (() -> Bool)? = nil
     ) -> (why: String, conformance: String)? {
