@@ -9,10 +9,7 @@ import Testing
 /// Races every pair of operations on the same promises from two threads, `stressRounds` promises per
 /// pair, then every operation at once from as many threads as cores (and twice that), and checks
 /// with counters that everything happened exactly once and everything was freed.
-///
-/// Serialized: each race already keeps two or more threads busy, and thirty of them at once held the
-/// two cooperative threads for a minute, so every other test (time limits counting) waited its turn.
-@Suite(.serialized) struct RaceTests {
+@Suite struct RaceTests {
     @Test(arguments: racePairs.map { [$0.0, $0.1] })
     func raceExactlyOnce(_ pair: [RaceOperation]) async {
         await raceAndCheck(pair, rounds: stressRounds, threadsOfTheirOwn: false)
@@ -33,7 +30,7 @@ import Testing
     private func raceAndCheck(_ operations: [RaceOperation], rounds: Int, threadsOfTheirOwn: Bool) async {
         weak var sample: PromiseCore<Int>?
         do {
-            let subjects = LockedBox(await onThread { (0..<rounds).map { _ in RaceSubject() } })
+            let subjects = LockedBox((0..<rounds).map { _ in RaceSubject() })
             sample = subjects.withLock { $0.last?.promise.core }
             let failures = await race(operations, subjects, threadsOfTheirOwn: threadsOfTheirOwn)
             #expect(failures == 0, "promises that broke exactly-once delivery")
