@@ -37,7 +37,8 @@ extension Codebase {
         let function = function(key)
         let foreign = foreignConformances(of: key)
         guard !foreign.isEmpty else {
-            return uncalledInternal(key, conformingTo: foreignConformances(of: key, includingSuperclass: true))
+            let inherited = foreignConformances(of: key, includingSuperclass: true)
+            return uncalledInternal(key, conformingTo: inherited, called: { self.isCalled(key) })
         }
         if let returned = function.returnType, isFoundationProgress(returned, of: function),
             let framework = foreign.lazy.flatMap({ self.protocolNames(of: $0, in: function.context.typePath) })
@@ -84,12 +85,12 @@ extension Codebase {
     /// through the protocol (Alamofire's `RequestInterceptor`, whose `adapt(_:for:completion:)` Moya
     /// implements) or the class it inherits from.
     private func uncalledInternal(
-        _ key: FunctionKey, conformingTo foreign: [String], called: (() -> Bool)? = nil
+        _ key: FunctionKey, conformingTo foreign: [String], called: () -> Bool
     ) -> (why: String, conformance: String)? {
         let function = function(key)
         guard let framework = foreign.first,
             WrapPlanner.facadeAccess(function: function.accessLevel, context: function.context) != "public",
-            !(called?() ?? isCalled(key))
+            !called()
         else { return nil }
         return ("nothing here calls it", framework)
     }
