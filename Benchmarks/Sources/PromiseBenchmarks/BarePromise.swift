@@ -47,12 +47,31 @@ struct BarePromise: @unchecked Sendable {
         }
     }
 
-    /// Runs `operation` in a Task that settles the promise, like `Promise { try await … }`: the same
-    /// closure type, so the same thunks and frames.
+    /// Runs `operation` in a Task that settles the promise, like `Promise(priority:) { try await … }`:
+    /// the same closure type, so the same thunks and frames, and the priority passed on to the Task as
+    /// `Promise { }` must (`Task(priority:)` resolves to the runtime's non-inlined
+    /// `Task.init(name:priority:operation:)`).
     static func running(
-        lockIndex: Int = 0, _ operation: sending @escaping @isolated(any) () async throws -> Int
+        lockIndex: Int = 0, priority: TaskPriority? = nil,
+        _ operation: sending @escaping @isolated(any) () async throws -> Int
     ) -> BarePromise {
         let promise = make(lockIndex: lockIndex)
+        let task = Task(priority: priority) {
+            do {
+                promise.settle(.success(try await operation()))
+            } catch {
+                promise.settle(.failure(error))
+            }
+        }
+        promise.attach(task)
+        return promise
+    }
+
+    /// `running` with `Task { }` and no priority to pass on: what the priority parameter costs.
+    static func runningWithoutPriority(
+        _ operation: sending @escaping @isolated(any) () async throws -> Int
+    ) -> BarePromise {
+        let promise = make()
         let task = Task {
             do {
                 promise.settle(.success(try await operation()))

@@ -59,7 +59,8 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             blackHole(try await promise.value)
                         }
                     }),
-                // The same semantics with the least promise written by hand (`BarePromise`).
+                // The same semantics with the least promise written by hand (`BarePromise`), the goal's
+                // reference.
                 Contender(
                     name: "bare promise + Task + value",
                     body: .async { iterations in
@@ -67,10 +68,18 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             blackHole(try await BarePromise.running { await asyncOne() }.value)
                         }
                     }),
+                // The same without the priority that `Promise(priority:) { }` passes on to its Task.
+                Contender(
+                    name: "bare promise + Task without priority",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            blackHole(try await BarePromise.runningWithoutPriority { await asyncOne() }.value)
+                        }
+                    }),
                 // The same with its lock a cache line away from its state: what one more line that both threads
                 // write costs (the library's promise is 132 bytes, `BarePromise` 68).
                 Contender(
-                    name: "bare promise, lock on a line of its own",
+                    name: "bare promise + lock on a line of its own",
                     body: .async { iterations in
                         for _ in 0..<iterations {
                             blackHole(try await BarePromise.running(lockIndex: 16) { await asyncOne() }.value)
@@ -194,7 +203,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                 mapped("OpenCombine", as: "OpenCombine"),
                 // OpenCombine's `Future` started the worker in its initializer, before the chain was built.
                 Contender(
-                    name: "OpenCombine, worker started first",
+                    name: "OpenCombine + worker started first",
                     body: .blocking { iterations in
                         for _ in 0..<iterations {
                             let done = DispatchSemaphore(value: 0)

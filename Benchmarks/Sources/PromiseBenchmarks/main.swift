@@ -2,6 +2,7 @@ import Foundation
 
 // Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
 //                          [--threads N[,…]] [--repetitions N] [--operations]
+// Contender names hold no commas: --contender takes a comma-separated list.
 // The *-parts workloads (Decomposition.swift) run only when named with --only.
 // --operations prints, on standard error, the operations one measurement of each contender runs
 // (Benchmarks/instructions.sh divides instruction counts by them).
