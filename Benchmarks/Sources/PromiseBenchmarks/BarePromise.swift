@@ -48,12 +48,12 @@ struct BarePromise: @unchecked Sendable {
     }
 
     /// Runs `operation` in a Task that settles the promise, like `Promise(priority:) { try await … }`:
-    /// the same closure type, so the same thunks and frames, and the priority passed on to the Task as
-    /// `Promise { }` must (`Task(priority:)` resolves to the runtime's non-inlined
+    /// the same closure type and attributes (it inherits the caller's actor), so the same thunks and
+    /// frames, and the priority passed on to the Task as `Promise { }` must (`Task(priority:)` resolves to the runtime's non-inlined
     /// `Task.init(name:priority:operation:)`).
     static func running(
         lockIndex: Int = 0, priority: TaskPriority? = nil,
-        _ operation: sending @escaping @isolated(any) () async throws -> Int
+        @_inheritActorContext _ operation: sending @escaping @isolated(any) () async throws -> Int
     ) -> BarePromise {
         let promise = make(lockIndex: lockIndex)
         let task = Task(priority: priority) {
@@ -69,7 +69,7 @@ struct BarePromise: @unchecked Sendable {
 
     /// `running` with `Task { }` and no priority to pass on: what the priority parameter costs.
     static func runningWithoutPriority(
-        _ operation: sending @escaping @isolated(any) () async throws -> Int
+        @_inheritActorContext _ operation: sending @escaping @isolated(any) () async throws -> Int
     ) -> BarePromise {
         let promise = make()
         let task = Task {
