@@ -67,22 +67,6 @@ struct BarePromise: @unchecked Sendable {
         return promise
     }
 
-    /// `running` with `Task { }` and no priority to pass on: what the priority parameter costs.
-    static func runningWithoutPriority(
-        @_inheritActorContext _ operation: sending @escaping @isolated(any) () async throws -> Int
-    ) -> BarePromise {
-        let promise = make()
-        let task = Task {
-            do {
-                promise.settle(.success(try await operation()))
-            } catch {
-                promise.settle(.failure(error))
-            }
-        }
-        promise.attach(task)
-        return promise
-    }
-
     /// Keeps `task` to cancel with the promise, unless it already settled.
     func attach(_ task: Task<Void, Never>) {
         locked { state in if state.result == nil { state.task = task } }

@@ -68,14 +68,6 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             blackHole(try await BarePromise.running { await asyncOne() }.value)
                         }
                     }),
-                // The same without the priority that `Promise(priority:) { }` passes on to its Task.
-                Contender(
-                    name: "bare promise + Task without priority",
-                    body: .async { iterations in
-                        for _ in 0..<iterations {
-                            blackHole(try await BarePromise.runningWithoutPriority { await asyncOne() }.value)
-                        }
-                    }),
                 // The same with its lock a cache line away from its state: what one more line that both threads
                 // write costs (the library's promise is 132 bytes, `BarePromise` 68).
                 Contender(
