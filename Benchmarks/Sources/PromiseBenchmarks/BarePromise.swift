@@ -49,8 +49,7 @@ struct BarePromise: @unchecked Sendable {
 
     /// Runs `operation` in a Task that settles the promise, like `Promise(priority:) { try await … }`:
     /// the same closure type and attributes (it inherits the caller's actor), so the same thunks and
-    /// frames, and the priority passed on to the Task as `Promise { }` must (`Task(priority:)` resolves to the runtime's non-inlined
-    /// `Task.init(name:priority:operation:)`).
+    /// frames, and the priority passed on to the Task, as `Promise { }` must.
     static func running(
         lockIndex: Int = 0, priority: TaskPriority? = nil,
         @_inheritActorContext _ operation: sending @escaping @isolated(any) () async throws -> Int
