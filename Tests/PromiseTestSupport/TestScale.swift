@@ -30,11 +30,11 @@ package enum TestScale {
     }()
 
     /// A test's time limit in minutes: `quick` as written for `swift test`; fifteen times that (20 at
-    /// most) in the full-size run and under a sanitizer. There a test's limit also counts its wait for one of the two
-    /// cooperative threads, which the stress tests and the pending-promise reports keep busy: a test of
-    /// a millisecond finishes 120–210 s into the run on a quiet two-core machine, and a CI machine once
-    /// ran that stage 2.7 times slower, past five times the limit. A hang still ends the run, at most
-    /// 20 minutes into the stage, and CI stops at the first stage that fails.
+    /// most) in the full-size run and under a sanitizer. There a test's limit also counts its wait for
+    /// one of the two cooperative threads, which the stress tests and the pending-promise reports keep
+    /// busy: a test of a millisecond finishes 120–210 s into the run on a quiet two-core machine, and a
+    /// CI machine once ran that stage 2.7 times slower, past five times the limit. A hang still ends
+    /// the run, at most 20 minutes into the stage, and CI stops at the first stage that fails.
     package static func minutes(_ quick: Int) -> Int {
         isFull || underSanitizer ? min(quick * 15, 20) : quick
     }
