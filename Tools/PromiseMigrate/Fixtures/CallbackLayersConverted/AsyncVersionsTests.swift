@@ -34,6 +34,9 @@ struct AsyncVersionsTests {
         #expect(try await archive.fetch(id: 3) == Record(id: 3, name: "lin"))
         await #expect(throws: LookupError.notFound(4)) { try await archive.archived(id: 4) }
         #expect(await archive.archivedCount() == 1)
+        await #expect(throws: LookupError.notFound(6)) { try await archive.saveNamed(Record(id: 6, name: "")) }
+        try await archive.saveNamed(Record(id: 5, name: "kay"))
+        #expect(try await archive.archived(id: 5) == Record(id: 5, name: "kay"))
         let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
         await #expect(throws: (any Error).self) { try await unwritable.save(Record(id: 1, name: "x")) }
     }

@@ -96,7 +96,7 @@ import Testing
                 """))
     }
 
-    @Test func aSyncHopIsKeptAndAwaitedButNotACallInside() throws {
+    @Test func aSyncHopIsKeptAndAwaitedAndSoIsAHandlerHandedOnInside() throws {
         let (stderr, text) = try convert(
             """
             import Foundation
@@ -136,13 +136,101 @@ import Testing
                                     return self.names.count
                                 }())
                 """))
+        // Handed on to `count`, which has an async version after round 1 and so calls it once: the closure is
+        // kept as written, the handler a local closure that resumes the continuation.
         #expect(
-            stderr.contains("send(_:to:completion:): the handler is reached through another call inside a queue hop"))
+            text.contains(
+                """
+                        return await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                            queue.sync {
+                                let completion: (Int) -> Void = { value in
+                                    continuation.resume(returning: value)
+                                }
+                                other.count(completion: completion)
+                            }
+                        }
+                """))
+        #expect(stderr.contains("send(_:to:completion:) -> send(_:to:) async"))
         // `count` calls its handler before it returns, so its caller keeps its body to do the same.
         #expect(text.contains("            completion(number * 2)\n"))
         #expect(text.contains("        let number = await count()\n"))
         #expect(
             stderr.contains("add(_:completion:): code after this `DispatchQueue.sync` ran after its closure called"))
+    }
+
+    /// Inside a hop, the handler handed on as it is to an API with an async variant keeps the closure as
+    /// written; anything else handed the handler there is still refused, each with its reason.
+    @Test func aHandlerHandedOnInsideAHopIsKeptOnlyToAnAPIThatCallsItOnce() throws {
+        let (stderr, text) = try convert(
+            """
+            import Foundation
+            final class Links {
+                private let queue = DispatchQueue(label: "links")
+                var ready = false
+                func open(completion: @escaping (Result<Int, Error>) -> Void) {}
+                func open() async throws -> Int { 1 }
+                var waiting: [(Result<Int, Error>) -> Void] = []
+                func later(completion: @escaping (Result<Int, Error>) -> Void) { waiting.append(completion) }
+                func pair(completion: @escaping (Int?, Error?) -> Void) {}
+                func pair() async throws -> Int { 2 }
+                func connect(completion: @escaping (Result<Int, Error>) -> Void) {
+                    queue.async {
+                        guard self.ready else {
+                            completion(.success(0))
+                            return
+                        }
+                        self.open(completion: completion)
+                    }
+                }
+                func unknown(completion: @escaping (Result<Int, Error>) -> Void) {
+                    queue.async {
+                        self.later(completion: completion)
+                    }
+                }
+                func paired(completion: @escaping (Int?, Error?) -> Void) {
+                    queue.async {
+                        self.pair(completion: completion)
+                    }
+                }
+                func wrapped(completion: @escaping (Result<Int, Error>) -> Void) {
+                    queue.async {
+                        self.open { completion($0) }
+                    }
+                }
+            }
+            """)
+        #expect(
+            text.contains(
+                """
+                    func connect() async throws -> Int {
+                        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
+                            queue.async {
+                                let completion: (Result<Int, Error>) -> Void = { result in
+                                    continuation.resume(with: result)
+                                }
+                                guard self.ready else {
+                                    completion(.success(0))
+                                    return
+                                }
+                                self.open(completion: completion)
+                            }
+                        }
+                    }
+                """))
+        // `later` has no async variant: nothing says it calls the handler once.
+        #expect(
+            stderr.contains(
+                "not converted: unknown(completion:): it calls `later(completion:)`, which has no async variant"))
+        // A `(T?, Error?)` handler could be called with neither: the tool would have to choose what to resume.
+        #expect(
+            stderr.contains(
+                ":27: not converted: paired(completion:): the handler is reached through another call inside a queue hop"
+            ))
+        // Only the handler itself, not a closure that calls it.
+        #expect(
+            stderr.contains(
+                ":32: not converted: wrapped(completion:): the handler is reached through another call inside a queue hop"
+            ))
     }
 
     @Test func aCallerKeepsItsBodyWhereACalleeActsBeforeItReturns() throws {

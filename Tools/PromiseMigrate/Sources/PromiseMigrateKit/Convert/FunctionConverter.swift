@@ -69,8 +69,11 @@ public struct FunctionConverter {
             guard let index = byPosition[location.line << 20 | location.column] else { continue }
             let key = FunctionKey(file: fileIndex, index: index)
             do throws(FunctionRefusal) {
-                let conversion = try convert(declaration, key: key, converter: converter, concurrencyFloor: floor)
-                // Parse-Swift's `swift-tools-version:5.5`, built by Swift 5.6 in its CI.
+                // Parse-Swift's `swift-tools-version:5.5`, built by Swift 5.6 in its CI: a typed failure is
+                // thrown untyped, as the package's own async API throws, beside the old function kept as it is.
+                let conversion = try convert(
+                    declaration, key: key, converter: converter, concurrencyFloor: floor,
+                    untypedOnly: toolsVersion != nil)
                 if let toolsVersion, conversion.replacement.contains(where: { $0.contains("throws(") }) {
                     throw FunctionRefusal(
                         line: location.line, function: codebase.function(key).fullName, kind: "typed throws",
@@ -88,7 +91,7 @@ public struct FunctionConverter {
 
     private func convert(
         _ declaration: FunctionDeclSyntax, key: FunctionKey, converter: SourceLocationConverter,
-        concurrencyFloor: String?
+        concurrencyFloor: String?, untypedOnly: Bool
     ) throws(FunctionRefusal) -> FunctionConversion {
         let function = codebase.function(key)
         func refuse(_ node: some SyntaxProtocol, _ kind: String, _ reason: String) -> FunctionRefusal {
@@ -387,7 +390,7 @@ public struct FunctionConverter {
         let rewriter: HandlerBodyRewriter
         let rewritten: HandlerBodyRewriter.Rewritten
         do throws(FunctionRefusal) {
-            (rewriter, rewritten) = try rewrite(widening: false)
+            (rewriter, rewritten) = try rewrite(widening: untypedOnly)
         } catch  where error.kind == "typed failure" {
             (rewriter, rewritten) = try rewrite(widening: true)
         }

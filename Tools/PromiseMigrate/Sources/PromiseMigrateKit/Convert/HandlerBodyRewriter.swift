@@ -92,6 +92,9 @@ final class HandlerBodyRewriter {
     /// A queue hop or URLSession task is kept and awaited: the old function keeps its body, so that
     /// its callers still start the work before it returns, in their order.
     var bridgesClosure = false
+    /// A hop's closure hands the handler on to an API with an async variant (`api(x, completion:
+    /// completion)`): that closure is kept as written (`bridged`).
+    var handsOnInKnownOnceClosure = false
     /// A call that hands the handler on drops the function's own queue argument (`callbackQueue:`), which its
     /// async variant does not take: only the old function, kept as it is, delivers there.
     var dropsDeliveryQueue = false
@@ -1133,10 +1136,22 @@ final class HandlerBodyRewriter {
         _ call: FunctionCallExprSyntax, item: CodeBlockItemSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
         if scope.inKnownOnceClosure {
-            throw refuse(
+            let refusal = refuse(
                 call, "callback in a hop",
                 "the handler is reached through another call inside a queue hop or URLSession task, whose closure "
                     + "the async version runs without awaiting: convert by hand")
+            // Handed on as it is to an API with an async variant, which calls it once: the closure is kept as
+            // written, the handler a local closure that resumes the continuation (see `bridged`).
+            guard failureName == nil, !handlerIsOptional, handler.shape != .optionalValueAndError,
+                handler.shape != .valueAndError, handler.shape != .twoValuesAndError,
+                call.arguments.contains(where: { $0.expression.identifier == handlerName })
+            else { throw refusal }
+            var nested = NestedCallRewriter(outer: self)
+            let rewritten = try nested.rewrite(call, scope: scope, indent: indent)
+            guard nested.handedOnInHop else { throw refusal }
+            handsOnInKnownOnceClosure = true
+            awaited.append(nested.apiName)
+            return rewritten
         }
         // `api(id: try parse(text)) { … }`: awaited, what `parse` throws would take the call's error path (its
         // closure's failure branch, or a continuation's closure, which cannot throw).

@@ -293,8 +293,12 @@ extension HandlerBodyRewriter {
         inner.inKnownOnceClosure = true
         inner.declared.formUnion(parameters)
         inner.nonOptional.subtract(parameters)
+        let handedOnBefore = handsOnInKnownOnceClosure
+        handsOnInKnownOnceClosure = false
         let body = try block(
             Array(closure.statements), scope: inner, indent: indent + String(repeating: " ", count: 12))
+        let keptAsWritten = handsOnInKnownOnceClosure
+        handsOnInKnownOnceClosure = handedOnBefore || keptAsWritten
         if body.exit != .always {
             throw refuse(
                 closure.rightBrace, "a path without the handler",
@@ -340,13 +344,65 @@ extension HandlerBodyRewriter {
         callLines[0] = indent + "    " + (known.boundName.map { "let \($0) = " } ?? "") + callLines[0]
         callLines[callLines.count - 1] += " {\(signature)"
         lines += callLines
-        lines.append("\(indent)        \(resume.open)")
-        lines += body.lines
-        lines.append("\(indent)        \(resume.close)")
+        if keptAsWritten {
+            lines += try handlerResuming(continuation, in: closure, indent: indent + "        ")
+            lines += Self.reindented(closure.statements, to: indent + "        ")
+        } else {
+            lines.append("\(indent)        \(resume.open)")
+            lines += body.lines
+            lines.append("\(indent)        \(resume.close)")
+        }
         lines.append("\(indent)    \(closeCall)")
         if let name = known.boundName { lines.append("\(indent)    \(name).resume()") }
         lines.append("\(indent)\(tail)")
         return Rewritten(lines: lines, exit: .always)
+    }
+
+    /// For a closure kept as written: the handler, as a local closure of its own type that resumes
+    /// `continuation` with what it is given. Every path of the closure calls it once, itself or through
+    /// an API with an async variant, which calls it once (checked by rewriting the closure first).
+    private func handlerResuming(
+        _ continuation: String, in closure: ClosureExprSyntax, indent: String
+    ) throws(FunctionRefusal) -> [String] {
+        // A parameter the async version leaves out (a delivery queue) is not there to pass on.
+        let planned = Set(ownAsyncVersion.parameters.map(\.name))
+        let names = IdentifierFinder.names(in: closure)
+        if let missing = function.parameters.enumerated().first(where: { index, parameter in
+            !handler.covers(index) && !planned.contains(parameter.name) && names.contains(parameter.name)
+        })?.element {
+            throw refuse(
+                closure, "callback in a hop",
+                "the closure hands the handler on with `\(missing.name)`, which the async version does not take: "
+                    + "convert by hand")
+        }
+        let type = function.parameters[handler.parameterIndex].type.asValue.source
+        let body: [String]
+        switch handler.shape {
+        case .result:
+            body = [
+                "\(handlerName): \(type) = { result in",
+                "    \(continuation).resume(\(typedFailure == nil ? "with" : "returning"): result)",
+            ]
+        case .optionalError:
+            body = [
+                "\(handlerName): \(type) = { error in",
+                "    if let error = error {", "        \(continuation).resume(throwing: error)", "    } else {",
+                "        \(continuation).resume()", "    }",
+            ]
+        case .value: body = ["\(handlerName): \(type) = { value in", "    \(continuation).resume(returning: value)"]
+        case .none: body = ["\(handlerName): \(type) = {", "    \(continuation).resume()"]
+        default: throw refuse(closure, "callback in a hop", "its handler's shape cannot be kept as written")
+        }
+        return ["\(indent)let " + body[0]] + body.dropFirst().map { indent + $0 } + ["\(indent)}"]
+    }
+
+    /// `statements` as written, their first line's indentation replaced by `indent` on every line.
+    static func reindented(_ statements: CodeBlockItemListSyntax, to indent: String) -> [String] {
+        let written = statements.first.map { CallConverter.indentation(before: $0.leadingTrivia) } ?? ""
+        return statements.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return "" }
+            return indent + (line.hasPrefix(written) ? String(line.dropFirst(written.count)) : String(line))
+        }
     }
 
     /// Whether `type` is Sendable for certain: the standard library's and Foundation's value types, the

@@ -7,6 +7,8 @@ import SwiftSyntax
 struct NestedCallRewriter {
     let outer: HandlerBodyRewriter
     private(set) var apiName = ""
+    /// The call, in a hop's closure, hands the handler on as it is to an API with an async variant.
+    private(set) var handedOnInHop = false
 
     init(outer: HandlerBodyRewriter) {
         self.outer = outer
@@ -222,6 +224,13 @@ struct NestedCallRewriter {
                         + "is nil")
             }
             outer.noteForwarded(onMainQueue: scope.onMainQueue)
+            if scope.inKnownOnceClosure {
+                // In a hop's closure, which cannot await: kept as written, if the API's async variant (declared,
+                // or converted in an earlier round) says it calls the handler once.
+                guard codebase.asyncVariant(of: target) != nil else { return Rewritten(lines: [], exit: .never) }
+                handedOnInHop = true
+                return Rewritten(lines: [], exit: .always)
+            }
             let awaited = CallConverter.awaitedCall(call, variantName: variant.name, arguments: forwarded)
             return Rewritten(lines: ["\(indent)return \(awaitPrefix)\(awaited)"], exit: .always)
         }

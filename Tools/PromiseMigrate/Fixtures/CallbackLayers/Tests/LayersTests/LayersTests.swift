@@ -127,6 +127,18 @@ struct LayersTests {
             archive.archivedCount { continuation.resume(returning: $0) }
         }
         #expect(count == 1)
+        let unnamed = await withCheckedContinuation { continuation in
+            archive.saveNamed(Record(id: 6, name: "")) { continuation.resume(returning: $0) }
+        }
+        #expect(unnamed as? LookupError == .notFound(6))
+        let named = await withCheckedContinuation { continuation in
+            archive.saveNamed(Record(id: 5, name: "kay")) { continuation.resume(returning: $0) }
+        }
+        #expect(named == nil)
+        let kay = await withCheckedContinuation { continuation in
+            archive.archived(id: 5) { continuation.resume(returning: $0) }
+        }
+        #expect(kay == .success(Record(id: 5, name: "kay")))
         let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
         let failed = await withCheckedContinuation { continuation in
             unwritable.save(Record(id: 1, name: "x")) { continuation.resume(returning: $0) }
