@@ -25,6 +25,37 @@ struct ClosureInliner {
     var calleeGenerics: Set<String> = []
     /// The callee's type, where `valueType`'s names mean what they mean.
     var calleePath = ""
+    /// `E` of the callee's `Result<T, E>` handler, when its async variant throws untyped: the closure's
+    /// code, written for an `E`, would get `any Error`.
+    var widenedFailure: String?
+
+    /// Whether `name` is used in `items` other than inside an argument of a call of the handler.
+    private func usedBesidesHandlerCalls(_ name: String, in items: [CodeBlockItemSyntax]) -> Bool {
+        items.contains { item in
+            item.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.tokenKind == .identifier(name), token.parent?.is(DeclReferenceExprSyntax.self) == true
+                else { return false }
+                var node = token.parent
+                while let current = node {
+                    if let call = current.as(FunctionCallExprSyntax.self), outer.handlerCall(ExprSyntax(call)) != nil {
+                        return false
+                    }
+                    node = current.parent
+                }
+                return true
+            }
+        }
+    }
+
+    /// Refused where the closure's code uses the error (or the result) it would now get as `any Error`.
+    private func checkErrorNotWidened(_ name: String) throws(FunctionRefusal) {
+        guard let widenedFailure else { return }
+        throw outer.refuse(
+            call, "typed failure",
+            "its closure uses `\(name)` as the handler gave it, failing with `\(widenedFailure)`, and the async "
+                + "variant throws untyped (`any Error`): that code would not compile, or mean otherwise; convert by "
+                + "hand")
+    }
 
     /// `do {`, or `do throws(E) {` for a typed variant.
     private var doHead: String { thrownType.map { "do throws(\($0)) {" } ?? "do {" }
@@ -74,6 +105,7 @@ struct ClosureInliner {
                 "its closure's `\(name)` would be declared where a `\(name)` already is: rename one, and convert again")
         }
         scope.declared.insert(name)
+        scope.rebound.insert(name)
         scope.local.insert(name)
         if nonOptional { scope.nonOptional.insert(name) } else { scope.nonOptional.remove(name) }
         scope.errorAliases[name] = nil
@@ -152,6 +184,9 @@ struct ClosureInliner {
             guard let valueType, writable(valueType)
             else { throw refuse(closure, "its closure is not a `switch` over the result") }
             let result = names[0]
+            // Handed to the handler, whose call becomes `.get()`, any failure does; elsewhere (`case
+            // .failure(.gone)`) the code was written for the callee's own failure type.
+            if widenedFailure != nil, usedBesidesHandlerCalls(result, in: body) { try checkErrorNotWidened(result) }
             var inner = scope
             try declare(result, in: &inner, nonOptional: true)
             var lines = ["\(indent)let \(result): Swift.Result<\(valueType.source), \(thrownType ?? "any Error")>"]
@@ -393,6 +428,7 @@ struct ClosureInliner {
             let body = try attempt(caught: "caughtError")
             let declaration = declaration(of: "caughtError")
             let named = body.lines.contains { Self.mentions($0, errorName) }
+            if named { try checkErrorNotWidened(errorName) }
             return (
                 "catch let caughtError",
                 Rewritten(lines: (named ? ["\(inner)\(declaration)"] : []) + body.lines, exit: body.exit), false
@@ -403,6 +439,7 @@ struct ClosureInliner {
         if body.lines == [throwLine] { return ("catch", body, true) }
         let stillNamed = body.lines.contains { $0 != throwLine && Self.mentions($0, errorName) }
         guard stillNamed else { return ("catch", body, false) }
+        try checkErrorNotWidened(errorName)
         if errorName == "error", errorType == .plain { return ("catch", body, false) }
         let caught = errorName == "error" ? "caughtError" : "error"
         if caught != "error" { body = try attempt(caught: caught) }

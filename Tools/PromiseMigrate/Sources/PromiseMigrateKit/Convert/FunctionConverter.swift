@@ -390,7 +390,10 @@ public struct FunctionConverter {
         let rewriter: HandlerBodyRewriter
         let rewritten: HandlerBodyRewriter.Rewritten
         do throws(FunctionRefusal) {
-            (rewriter, rewritten) = try rewrite(widening: untypedOnly)
+            // (`Result<T, Never>` keeps `throws(Never)`, which such a package cannot read: refused below.)
+            (rewriter, rewritten) = try rewrite(
+                widening: untypedOnly
+                    && HandlerBodyRewriter.typedFailure(of: handler, in: function, codebase: codebase) != "Never")
         } catch  where error.kind == "typed failure" {
             (rewriter, rewritten) = try rewrite(widening: true)
         }

@@ -36,6 +36,9 @@ final class HandlerBodyRewriter {
         /// Names declared so far in the enclosing blocks (and the parameters): a closure's parameter
         /// bound under one of them would redeclare it.
         var declared: Set<String> = []
+        /// Names the rewriting binds anew, from a callee closure's parameters: their type may differ from
+        /// the closure's (`any Error` for an `APIError`), so code kept as written must not use them.
+        var rebound: Set<String> = []
         /// Names declared in the current Swift scope: inlined code declaring one again would not compile.
         var local: Set<String> = []
         /// At the function body's own level, not in a branch.

@@ -345,8 +345,13 @@ extension HandlerBodyRewriter {
         callLines[callLines.count - 1] += " {\(signature)"
         lines += callLines
         if keptAsWritten {
-            lines += try handlerResuming(continuation, in: closure, indent: indent + "        ")
-            lines += Self.reindented(closure.statements, to: indent + "        ")
+            let kept = Self.keptStatements(of: closure, from: written, to: indent + "    ")
+            // A comment stays after the brace; a statement there goes after the handler it may use.
+            let comment = kept.sameLine.hasPrefix("//")
+            if comment { lines[lines.count - 1] += " " + kept.sameLine }
+            lines += try handlerResuming(continuation, in: closure, scope: inner, indent: indent + "        ")
+            if !comment, !kept.sameLine.isEmpty { lines.append(indent + "        " + kept.sameLine) }
+            lines += kept.lines
         } else {
             lines.append("\(indent)        \(resume.open)")
             lines += body.lines
@@ -362,20 +367,39 @@ extension HandlerBodyRewriter {
     /// `continuation` with what it is given. Every path of the closure calls it once, itself or through
     /// an API with an async variant, which calls it once (checked by rewriting the closure first).
     private func handlerResuming(
-        _ continuation: String, in closure: ClosureExprSyntax, indent: String
+        _ continuation: String, in closure: ClosureExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> [String] {
-        // A parameter the async version leaves out (a delivery queue) is not there to pass on.
-        let planned = Set(ownAsyncVersion.parameters.map(\.name))
         let names = IdentifierFinder.names(in: closure)
+        // A parameter the async version leaves out (a delivery queue) is not there to use.
+        let planned = Set(ownAsyncVersion.parameters.map(\.name))
         if let missing = function.parameters.enumerated().first(where: { index, parameter in
             !handler.covers(index) && !planned.contains(parameter.name) && names.contains(parameter.name)
         })?.element {
             throw refuse(
                 closure, "callback in a hop",
-                "the closure hands the handler on with `\(missing.name)`, which the async version does not take: "
-                    + "convert by hand")
+                "the closure uses `\(missing.name)`, which the async version does not take: convert by hand")
         }
-        let type = function.parameters[handler.parameterIndex].type.asValue.source
+        // A name the rewriting bound anew (a callee closure's parameter, a caught error) may have another
+        // type than the closure, kept as written, was checked against (`any Error` for an `APIError`).
+        let rebound = scope.rebound.union(scope.errorAliases.keys).union(scope.patternBound.keys)
+        if let name = rebound.sorted().first(where: names.contains) {
+            throw refuse(
+                closure, "callback in a hop",
+                "the closure, kept as written, uses `\(name)`, which the async version binds anew (its type may "
+                    + "differ): convert by hand")
+        }
+        // The value arrives as a parameter of the local closure: only a Sendable one may go into the
+        // continuation.
+        if let value = handler.valueType, !value.isVoid, !isSendable(value) {
+            throw refuse(
+                closure, "not Sendable",
+                "its handler's value `\(value.source)` is not known to be Sendable, and the closure, kept as written, "
+                    + "would send it into the continuation: make it Sendable first")
+        }
+        // As written (`(@Sendable (Error?) -> Void)` keeps its attribute), less what only a parameter says.
+        let written = function.parameters[handler.parameterIndex].typeSource
+            .replacingOccurrences(of: #"@escaping\s*"#, with: "", options: .regularExpression)
+        let type = Self.oneLine(written)
         let body: [String]
         switch handler.shape {
         case .result:
@@ -396,13 +420,20 @@ extension HandlerBodyRewriter {
         return ["\(indent)let " + body[0]] + body.dropFirst().map { indent + $0 } + ["\(indent)}"]
     }
 
-    /// `statements` as written, their first line's indentation replaced by `indent` on every line.
-    static func reindented(_ statements: CodeBlockItemListSyntax, to indent: String) -> [String] {
-        let written = statements.first.map { CallConverter.indentation(before: $0.leadingTrivia) } ?? ""
-        return statements.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return "" }
-            return indent + (line.hasPrefix(written) ? String(line.dropFirst(written.count)) : String(line))
-        }
+    /// The closure's statements exactly as written, comments included: what follows its `{` (or `in`) on
+    /// that line, and the lines after, moved right as far as the call moved from `from` to `to` (every
+    /// line alike, so a multi-line string keeps its content). Where the call moved left, they stay where
+    /// they were.
+    static func keptStatements(
+        of closure: ClosureExprSyntax, from: String, to: String
+    ) -> (sameLine: String, lines: [String]) {
+        let opening = closure.signature?.inKeyword.trailingTrivia ?? closure.leftBrace.trailingTrivia
+        let text = opening.description + closure.statements.description + closure.rightBrace.leadingTrivia.description
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let sameLine = lines.removeFirst().trimmingCharacters(in: .whitespaces)
+        if let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
+        let shift = to.hasPrefix(from) ? String(to.dropFirst(from.count)) : ""
+        return (sameLine, lines.map { $0.isEmpty ? $0 : shift + $0 })
     }
 
     /// Whether `type` is Sendable for certain: the standard library's and Foundation's value types, the

@@ -215,6 +215,14 @@ struct NestedCallRewriter {
         }
         // The outer handler passed on: `api(x, completion: completion)` or `api(x) { completion($0) }`.
         if let forwarded = try forwarding(call, function: function, handler: handler, variant: variant) {
+            // `other?.api(x, completion: completion)`: with no `other`, nothing calls the handler.
+            if HandlerBodyRewriter.isOptionallyChained(call.calledExpression) {
+                throw refuse(
+                    call, "optional receiver",
+                    "it hands the handler on through `\(shown)`, whose receiver may be nil: then nothing calls the "
+                        + "handler, and an await would return or wait forever; unwrap it first (`guard let`), calling "
+                        + "the handler when it is nil")
+            }
             if case .optional? = variant.returnType, outer.handler.valueType.map({ $0 == $0.withoutOptional }) ?? true {
                 throw refuse(
                     call, "value may be nil",
@@ -256,6 +264,9 @@ struct NestedCallRewriter {
         }
         var inliner = ClosureInliner(outer: outer, call: call, awaited: awaited, valueType: valueType)
         inliner.calleeGenerics = seen.generics
+        if variant.throwsClause != nil, HandlerBodyRewriter.thrownType(variant.throwsClause) == nil {
+            inliner.widenedFailure = HandlerBodyRewriter.typedFailure(of: handler, in: function, codebase: codebase)
+        }
         inliner.calleePath = function.context.typePath
         if let ambiguous {
             inliner.awaited += try resultCoercion(
