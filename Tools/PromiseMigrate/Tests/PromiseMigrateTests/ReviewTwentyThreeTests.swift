@@ -42,9 +42,10 @@ import Testing
             }
             """, beside: ["Pinger.swift": Self.pinger])
         #expect(stderr.contains("boxed(completion:): its handler's value `Box` is not known to be Sendable"))
-        #expect(text.contains("            let completion: (@Sendable (Error?) -> Void) = { error in\n"))
-        #expect(stderr.contains("chained(completion:): it hands the handler on through `self.other?.ping`"))
-        #expect(stderr.contains("chainedPlain(completion:): it hands the handler on through `other?.ping`"))
+        #expect(text.contains("func paren() async throws {"))
+        #expect(!text.contains("let completion: (Error?) -> Void"))
+        #expect(stderr.contains("chained(completion:): it calls `self.other?.ping`, whose receiver may be nil"))
+        #expect(stderr.contains("chainedPlain(completion:): it calls `other?.ping`, whose receiver may be nil"))
     }
 
     /// The closure is copied with its comments, and moved right as a whole: a multi-line string keeps its
@@ -143,5 +144,50 @@ import Testing
             stderr.contains("uses(completion:): its closure uses `e` as the handler gave it, failing with `APIError`"))
         #expect(text.contains("func passes() async throws -> Int {"))
         #expect(stderr.contains("never(completion:): its async version would throw a typed error"))
+    }
+
+    /// Review 24: a widened error used inside the handler's argument (`mapError { $0 == .gone … }`) is refused,
+    /// a success value bound anew with its own type may be used by a kept closure, a comment in a closure's
+    /// signature does not swallow the rest of its line, and a CRLF file converts instead of crashing.
+    @Test func reviewTwentyFourFindings() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            enum APIError: Error, Equatable { case gone, other }
+            final class Svc: Sendable {
+                let queue = DispatchQueue(label: "svc")
+                let pinger = Pinger()
+                func load(completion: @escaping @Sendable (Result<Int, APIError>) -> Void) {}
+                func load() async throws -> Int { 1 }
+                func mapped(completion: @escaping @Sendable (Result<Int, APIError>) -> Void) {
+                    load { result in completion(result.mapError { $0 == .gone ? APIError.other : $0 }) }
+                }
+                func counted(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    load { result in completion(result.map { $0 + 1 }) }
+                }
+                func then(completion: @escaping @Sendable (Error?) -> Void) {
+                    load { result in
+                        switch result {
+                        case .success(let n):
+                            queue.async {
+                                if n > 3 { print(n) }
+                                self.pinger.ping(completion: completion)
+                            }
+                        case .failure(let e): completion(e)
+                        }
+                    }
+                }
+                func noted(completion: @escaping @Sendable (Error?) -> Void) {
+                    queue.async { [self] // on its own queue
+                        in
+                        pinger.ping(completion: completion)
+                    }
+                }
+            }
+            """.replacingOccurrences(of: "\n", with: "\r\n"), beside: ["Pinger.swift": Self.pinger])
+        #expect(stderr.contains("mapped(completion:): its closure uses `result` as the handler gave it"))
+        #expect(text.contains("func counted() async throws -> Int {"))
+        #expect(text.contains("func then() async throws {"))
+        #expect(text.contains("            queue.async { [self] in // on its own queue\r\n"))
     }
 }

@@ -29,20 +29,31 @@ struct ClosureInliner {
     /// code, written for an `E`, would get `any Error`.
     var widenedFailure: String?
 
-    /// Whether `name` is used in `items` other than inside an argument of a call of the handler.
+    /// Whether `name` is used in `items` other than as an argument of a call of the handler (`completion(result)`,
+    /// `completion(result.map { … })`).
     private func usedBesidesHandlerCalls(_ name: String, in items: [CodeBlockItemSyntax]) -> Bool {
         items.contains { item in
             item.tokens(viewMode: .sourceAccurate).contains { token in
                 guard token.tokenKind == .identifier(name), token.parent?.is(DeclReferenceExprSyntax.self) == true
                 else { return false }
-                var node = token.parent
-                while let current = node {
-                    if let call = current.as(FunctionCallExprSyntax.self), outer.handlerCall(ExprSyntax(call)) != nil {
-                        return false
-                    }
-                    node = current.parent
+                // The argument itself, or the base of `map`/`flatMap`, whose closures get the value: the
+                // failure goes on to the handler's `.get()` whatever its type.
+                guard let reference = token.parent, let parent = reference.parent else { return true }
+                let member = parent.as(MemberAccessExprSyntax.self)
+                let passed: Syntax
+                if let member, ["map", "flatMap"].contains(member.declName.baseName.text),
+                    let call = member.parent?.as(FunctionCallExprSyntax.self)
+                {
+                    passed = Syntax(call)
+                } else if member == nil {
+                    passed = reference
+                } else {
+                    return true
                 }
-                return true
+                guard let argument = passed.parent?.as(LabeledExprSyntax.self),
+                    let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+                else { return true }
+                return outer.handlerCall(ExprSyntax(call)) == nil
             }
         }
     }
@@ -97,7 +108,11 @@ struct ClosureInliner {
     }
 
     /// Binds `name` where the call was: refused when that would redeclare a name declared before it.
-    private func declare(_ name: String, in scope: inout Scope, nonOptional: Bool) throws(FunctionRefusal) {
+    /// `retyped`: the name may have another type than the closure's parameter of that name had (`any Error`
+    /// for an `APIError`, a value unwrapped): code kept as written must not use it (`Scope.rebound`).
+    private func declare(
+        _ name: String, in scope: inout Scope, nonOptional: Bool, retyped: Bool = false
+    ) throws(FunctionRefusal) {
         guard name != "_" else { return }
         if scope.declared.contains(name) {
             throw outer.refuse(
@@ -105,7 +120,7 @@ struct ClosureInliner {
                 "its closure's `\(name)` would be declared where a `\(name)` already is: rename one, and convert again")
         }
         scope.declared.insert(name)
-        scope.rebound.insert(name)
+        if retyped { scope.rebound.insert(name) } else { scope.rebound.remove(name) }
         scope.local.insert(name)
         if nonOptional { scope.nonOptional.insert(name) } else { scope.nonOptional.remove(name) }
         scope.errorAliases[name] = nil
@@ -188,7 +203,7 @@ struct ClosureInliner {
             // .failure(.gone)`) the code was written for the callee's own failure type.
             if widenedFailure != nil, usedBesidesHandlerCalls(result, in: body) { try checkErrorNotWidened(result) }
             var inner = scope
-            try declare(result, in: &inner, nonOptional: true)
+            try declare(result, in: &inner, nonOptional: true, retyped: true)
             var lines = ["\(indent)let \(result): Swift.Result<\(valueType.source), \(thrownType ?? "any Error")>"]
             let (catchHead, caught) = Self.catchClause(besides: result)
             lines += ["\(indent)\(doHead)", "\(indent)    \(result) = .success(\(awaited))"]
@@ -222,7 +237,7 @@ struct ClosureInliner {
                     errorType: .plain, failure: branch.body, scope: scope, indent: indent)
             }
             var inner = scope
-            try declare(errorName, in: &inner, nonOptional: false)
+            try declare(errorName, in: &inner, nonOptional: false, retyped: true)
             var lines = ["\(indent)let \(errorName): (any Error)?"]
             lines += ["\(indent)do {", "\(indent)    \(awaited)", "\(indent)    \(errorName) = nil"]
             let (catchHead, caught) = Self.catchClause(besides: errorName)
@@ -305,7 +320,7 @@ struct ClosureInliner {
             if branch.elseIf == nil, let elseBody = branch.elseBody, body.count == 1, !optionalValue {
                 return try split(
                     value: names.value, success: elseBody, error: branch.name, errorType: .plain,
-                    failure: branch.body, scope: scope, indent: indent)
+                    failure: branch.body, scope: scope, indent: indent, valueRetyped: true)
             }
             if branch.elseIf == nil, branch.elseBody == nil {
                 var rest = Array(body.dropFirst())
@@ -326,7 +341,7 @@ struct ClosureInliner {
                 }
                 return try split(
                     value: value, success: rest, error: branch.name, errorType: .plain, failure: branch.body,
-                    scope: scope, indent: indent)
+                    scope: scope, indent: indent, valueRetyped: true)
             }
         }
         if let guardStatement = first.item.as(GuardStmtSyntax.self), guardStatement.conditions.count > 1 {
@@ -346,12 +361,12 @@ struct ClosureInliner {
     /// `let v: T; do { v = try await … } catch { F }; S`.
     private func split(
         value: String?, success: [CodeBlockItemSyntax], error: String?, errorType: ErrorType,
-        failure: [CodeBlockItemSyntax], scope: Scope, indent: String
+        failure: [CodeBlockItemSyntax], scope: Scope, indent: String, valueRetyped: Bool = false
     ) throws(FunctionRefusal) -> Rewritten {
         let catchPart = try catchClause(failure, errorName: error, errorType: errorType, scope: scope, indent: indent)
         var successScope = scope
         let valueName = value.flatMap { $0 == "_" ? nil : $0 }
-        if let valueName { try declare(valueName, in: &successScope, nonOptional: true) }
+        if let valueName { try declare(valueName, in: &successScope, nonOptional: true, retyped: valueRetyped) }
         let rest = try outer.block(success, scope: successScope, indent: indent)
         var lines: [String]
         if catchPart.onlyThrows {

@@ -323,11 +323,13 @@ public struct ConversionRounds {
                 }
                 guard !conversions.isEmpty else { continue }
                 if original[path] == nil { original[path] = source }
-                var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                // Lines as the parser counts them: `\r\n` is one `Character`, which a split on `\n` never finds.
+                var lines = source.split(omittingEmptySubsequences: false) { "\n\r\r\n".contains($0) }
+                    .map(String.init)
                 for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
                     lines.replaceSubrange((conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
                 }
-                texts[path] = lines.joined(separator: "\n")
+                texts[path] = lines.joined(separator: source.contains("\r\n") ? "\r\n" : "\n")
             }
             if onlyCycles, !cyclesConverted {
                 // Nothing else was ready and no cycle converted: the rest waits on one for good.

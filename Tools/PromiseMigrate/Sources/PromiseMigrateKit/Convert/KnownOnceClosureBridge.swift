@@ -329,7 +329,7 @@ extension HandlerBodyRewriter {
         }
         let returned = value == "Void" ? "" : "return "
         let tried = canThrow ? "try " : ""
-        let signature = closure.signature.map { " " + Self.oneLine($0.trimmedDescription) } ?? ""
+        let signature = closure.signature.map { " " + Self.withoutComments($0) } ?? ""
         let closeCall = known.boundName != nil || known.statement.id == known.call.id ? "}" : "}.resume()"
         var lines = ["\(indent)\(returned)\(tried)\(head)"]
         // The call as written, its later lines moved as far as its first.
@@ -347,10 +347,9 @@ extension HandlerBodyRewriter {
         if keptAsWritten {
             let kept = Self.keptStatements(of: closure, from: written, to: indent + "    ")
             // A comment stays after the brace; a statement there goes after the handler it may use.
-            let comment = kept.sameLine.hasPrefix("//")
-            if comment { lines[lines.count - 1] += " " + kept.sameLine }
+            if !kept.comment.isEmpty { lines[lines.count - 1] += " " + kept.comment }
             lines += try handlerResuming(continuation, in: closure, scope: inner, indent: indent + "        ")
-            if !comment, !kept.sameLine.isEmpty { lines.append(indent + "        " + kept.sameLine) }
+            if !kept.statement.isEmpty { lines.append(indent + "        " + kept.statement) }
             lines += kept.lines
         } else {
             lines.append("\(indent)        \(resume.open)")
@@ -382,7 +381,9 @@ extension HandlerBodyRewriter {
         // A name the rewriting bound anew (a callee closure's parameter, a caught error) may have another
         // type than the closure, kept as written, was checked against (`any Error` for an `APIError`).
         let rebound = scope.rebound.union(scope.errorAliases.keys).union(scope.patternBound.keys)
-        if let name = rebound.sorted().first(where: names.contains) {
+        if let name = rebound.sorted().first(where: {
+            HandlerUseFinder.find(in: closure.statements, names: [$0]).mentions
+        }) {
             throw refuse(
                 closure, "callback in a hop",
                 "the closure, kept as written, uses `\(name)`, which the async version binds anew (its type may "
@@ -396,10 +397,16 @@ extension HandlerBodyRewriter {
                 "its handler's value `\(value.source)` is not known to be Sendable, and the closure, kept as written, "
                     + "would send it into the continuation: make it Sendable first")
         }
-        // As written (`(@Sendable (Error?) -> Void)` keeps its attribute), less what only a parameter says.
-        let written = function.parameters[handler.parameterIndex].typeSource
-            .replacingOccurrences(of: #"@escaping\s*"#, with: "", options: .regularExpression)
-        let type = Self.oneLine(written)
+        // As a value, with the attributes a parenthesised type loses in the rendering
+        // (`(@Sendable (Error?) -> Void)`); a typealias says its own.
+        let parameter = function.parameters[handler.parameterIndex]
+        var type = parameter.type.asValue.source
+        if case .function = parameter.type.withoutOptional {
+            for attribute in ["@MainActor", "@Sendable"]
+            where parameter.typeSource.contains(attribute) && !type.contains(attribute) {
+                type = attribute + " " + type
+            }
+        }
         let body: [String]
         switch handler.shape {
         case .result:
@@ -420,20 +427,43 @@ extension HandlerBodyRewriter {
         return ["\(indent)let " + body[0]] + body.dropFirst().map { indent + $0 } + ["\(indent)}"]
     }
 
-    /// The closure's statements exactly as written, comments included: what follows its `{` (or `in`) on
-    /// that line, and the lines after, moved right as far as the call moved from `from` to `to` (every
-    /// line alike, so a multi-line string keeps its content). Where the call moved left, they stay where
-    /// they were.
+    /// The closure's statements exactly as written, comments included: the comments on the line of its `{`
+    /// (and in its signature), a statement that begins there, and the lines after, moved right as far as
+    /// the call moved from `from` to `to` (every line alike, so a multi-line string keeps its content).
+    /// Where the call moved left, they stay where they were.
     static func keptStatements(
         of closure: ClosureExprSyntax, from: String, to: String
-    ) -> (sameLine: String, lines: [String]) {
+    ) -> (comment: String, statement: String, lines: [String]) {
+        var comments: [String] = []
+        if let signature = closure.signature {
+            let trivia =
+                Array(closure.leftBrace.trailingTrivia)
+                + signature.tokens(viewMode: .sourceAccurate).flatMap { token in
+                    Array(token.leadingTrivia) + (token.id == signature.inKeyword.id ? [] : Array(token.trailingTrivia))
+                }
+            comments = trivia.filter(\.isComment).map { Trivia(pieces: [$0]).description }
+        }
         let opening = closure.signature?.inKeyword.trailingTrivia ?? closure.leftBrace.trailingTrivia
         let text = opening.description + closure.statements.description + closure.rightBrace.leadingTrivia.description
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let sameLine = lines.removeFirst().trimmingCharacters(in: .whitespaces)
+        let first = lines.removeFirst().trimmingCharacters(in: .whitespaces)
         if let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
         let shift = to.hasPrefix(from) ? String(to.dropFirst(from.count)) : ""
-        return (sameLine, lines.map { $0.isEmpty ? $0 : shift + $0 })
+        let statement = first.hasPrefix("//") ? "" : first
+        if first.hasPrefix("//") { comments.append(first) }
+        return (comments.joined(separator: " "), statement, lines.map { $0.isEmpty ? $0 : shift + $0 })
+    }
+
+    /// `node` on one line, its comments left out (a `//` comment would swallow the rest of the line).
+    static func withoutComments(_ node: some SyntaxProtocol) -> String {
+        var text = ""
+        var spaced = false
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if !text.isEmpty, spaced || !token.leadingTrivia.isEmpty { text += " " }
+            text += token.text
+            spaced = !token.trailingTrivia.isEmpty
+        }
+        return text
     }
 
     /// Whether `type` is Sendable for certain: the standard library's and Foundation's value types, the

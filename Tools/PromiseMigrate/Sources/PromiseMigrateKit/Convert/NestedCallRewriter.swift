@@ -214,15 +214,16 @@ struct NestedCallRewriter {
             }
         }
         // The outer handler passed on: `api(x, completion: completion)` or `api(x) { completion($0) }`.
+        // `other?.api(x) { … }`: with no `other`, neither the closure nor the handler runs, where an await
+        // would go on (or, in a hop, wait forever).
+        if HandlerBodyRewriter.isOptionallyChained(call.calledExpression) {
+            throw refuse(
+                call, "optional receiver",
+                "it calls `\(shown)`, whose receiver may be nil: then neither its closure nor the handler runs, "
+                    + "where an await would go on or wait forever; unwrap it first (`guard let`), calling the "
+                    + "handler when it is nil")
+        }
         if let forwarded = try forwarding(call, function: function, handler: handler, variant: variant) {
-            // `other?.api(x, completion: completion)`: with no `other`, nothing calls the handler.
-            if HandlerBodyRewriter.isOptionallyChained(call.calledExpression) {
-                throw refuse(
-                    call, "optional receiver",
-                    "it hands the handler on through `\(shown)`, whose receiver may be nil: then nothing calls the "
-                        + "handler, and an await would return or wait forever; unwrap it first (`guard let`), calling "
-                        + "the handler when it is nil")
-            }
             if case .optional? = variant.returnType, outer.handler.valueType.map({ $0 == $0.withoutOptional }) ?? true {
                 throw refuse(
                     call, "value may be nil",
