@@ -368,11 +368,11 @@ extension HandlerBodyRewriter {
     private func handlerResuming(
         _ continuation: String, in closure: ClosureExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> [String] {
-        let names = IdentifierFinder.names(in: closure)
+        func uses(_ name: String) -> Bool { HandlerUseFinder.find(in: closure.statements, names: [name]).mentions }
         // A parameter the async version leaves out (a delivery queue) is not there to use.
         let planned = Set(ownAsyncVersion.parameters.map(\.name))
         if let missing = function.parameters.enumerated().first(where: { index, parameter in
-            !handler.covers(index) && !planned.contains(parameter.name) && names.contains(parameter.name)
+            !handler.covers(index) && !planned.contains(parameter.name) && uses(parameter.name)
         })?.element {
             throw refuse(
                 closure, "callback in a hop",
@@ -381,9 +381,7 @@ extension HandlerBodyRewriter {
         // A name the rewriting bound anew (a callee closure's parameter, a caught error) may have another
         // type than the closure, kept as written, was checked against (`any Error` for an `APIError`).
         let rebound = scope.rebound.union(scope.errorAliases.keys).union(scope.patternBound.keys)
-        if let name = rebound.sorted().first(where: {
-            HandlerUseFinder.find(in: closure.statements, names: [$0]).mentions
-        }) {
+        if let name = rebound.sorted().first(where: uses) {
             throw refuse(
                 closure, "callback in a hop",
                 "the closure, kept as written, uses `\(name)`, which the async version binds anew (its type may "
