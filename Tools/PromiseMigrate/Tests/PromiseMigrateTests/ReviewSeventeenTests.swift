@@ -191,7 +191,7 @@ import Testing
 
                 """,
             ])
-        #expect(!stderr.contains("name(id:completion:): not converted"))
+        #expect(!stderr.contains("not converted: name(id:completion:)"))
         #expect(text.contains("func name(id: Int) async throws -> String {"))
         #expect(!text.contains("throws(APIError)"))
         // The old function keeps its body: a wrapper could not turn any error into an `APIError`.
