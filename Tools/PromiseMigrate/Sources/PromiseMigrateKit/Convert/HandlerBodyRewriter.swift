@@ -1145,8 +1145,7 @@ final class HandlerBodyRewriter {
                     + "the async version runs without awaiting: convert by hand")
             // Handed on as it is to an API with an async variant, which calls it once: the closure is kept as
             // written, the handler a local closure that resumes the continuation (see `bridged`).
-            guard failureName == nil, !handlerIsOptional, handler.shape != .optionalValueAndError,
-                handler.shape != .valueAndError, handler.shape != .twoValuesAndError,
+            guard Self.keptHandlerShapes.contains(handler.shape), !handlerIsOptional,
                 call.arguments.contains(where: { $0.expression.identifier == handlerName })
             else { throw refusal }
             var nested = NestedCallRewriter(outer: self)

@@ -362,6 +362,9 @@ extension HandlerBodyRewriter {
         return Rewritten(lines: lines, exit: .always)
     }
 
+    /// The handler shapes a closure kept as written can resume a continuation with (`handlerResuming`).
+    static let keptHandlerShapes: Set<HandlerShape> = [.result, .optionalError, .value, .none]
+
     /// For a closure kept as written: the handler, as a local closure of its own type that resumes
     /// `continuation` with what it is given. Every path of the closure calls it once, itself or through
     /// an API with an async variant, which calls it once (checked by rewriting the closure first).
