@@ -74,7 +74,7 @@ def build_standin(directory, defines):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--groups", action="store_true")
     parser.add_argument("--enforce", action="store_true")
     options = parser.parse_args()
