@@ -18,7 +18,9 @@ struct ConvertCommand<Output: CommandOutput> {
         var failed = false
         for (index, file) in analysis.files.enumerated()
         where wanted.contains(CanonicalPath.of(file.path)) && !analysis.codebase.files[index].isGenerated {
-            guard case .success(let source) = SourceReader.read(file) else { continue }
+            guard case .success(let text) = SourceReader.read(file) else { continue }
+            // Converted with LF (lines are split and indented on `\n`); written back with the file's endings.
+            let source = SourceLines.split(text).joined(separator: "\n")
             let (conversions, refusals) = CallConverter(codebase: analysis.codebase, fileIndex: index).convert(source)
             for refusal in refusals {
                 output.err("\(file.path):\(refusal.line): not converted: \(refusal.api): \(refusal.reason)\n")
@@ -26,7 +28,7 @@ struct ConvertCommand<Output: CommandOutput> {
             refused += refusals.count
             guard !conversions.isEmpty else { continue }
             converted += conversions.count
-            let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines = SourceLines.split(source)
             if options.write {
                 var edited = lines
                 for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
@@ -34,7 +36,7 @@ struct ConvertCommand<Output: CommandOutput> {
                         (conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
                 }
                 do {
-                    try edited.joined(separator: "\n").write(toFile: file.path, atomically: true, encoding: .utf8)
+                    try SourceLines.join(edited, like: text).write(toFile: file.path, atomically: true, encoding: .utf8)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
                     failed = true

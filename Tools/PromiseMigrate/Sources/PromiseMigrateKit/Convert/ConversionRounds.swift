@@ -225,6 +225,9 @@ public struct ConversionRounds {
         var alreadyAsync: Set<String> = []
         var texts: [String: String] = [:]
         var original: [String: String] = [:]
+        // Files with CRLF line endings: converted with LF (every line split and indented on `\n`), given
+        // their endings back at the end.
+        var crlf: Set<String> = []
         var refused: Set<String> = []
         var rounds: [ConversionRound] = []
         for number in 1...max(1, limit) {
@@ -297,8 +300,13 @@ public struct ConversionRounds {
             var converted: [FileResults] = []
             for (fileIndex, functions) in ready.sorted(by: { $0.key < $1.key }) {
                 let path = analysis.files[fileIndex].path
-                guard let source = texts[path] ?? (try? SourceReader.read(analysis.files[fileIndex]).get()) else {
+                guard var source = texts[path] ?? (try? SourceReader.read(analysis.files[fileIndex]).get()) else {
                     continue
+                }
+                if texts[path] == nil, source.contains("\r\n") {
+                    if original[path] == nil { original[path] = source }
+                    crlf.insert(path)
+                    source = SourceLines.split(source).joined(separator: "\n")
                 }
                 var converter = FunctionConverter(codebase: codebase, fileIndex: fileIndex)
                 converter.callsOmittingHandler = omitting
@@ -323,13 +331,11 @@ public struct ConversionRounds {
                 }
                 guard !conversions.isEmpty else { continue }
                 if original[path] == nil { original[path] = source }
-                // Lines as the parser counts them: `\r\n` is one `Character`, which a split on `\n` never finds.
-                var lines = source.split(omittingEmptySubsequences: false) { "\n\r\r\n".contains($0) }
-                    .map(String.init)
+                var lines = SourceLines.split(source)
                 for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
                     lines.replaceSubrange((conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
                 }
-                texts[path] = lines.joined(separator: source.contains("\r\n") ? "\r\n" : "\n")
+                texts[path] = lines.joined(separator: "\n")
             }
             if onlyCycles, !cyclesConverted {
                 // Nothing else was ready and no cycle converted: the rest waits on one for good.
@@ -349,6 +355,7 @@ public struct ConversionRounds {
             rounds.append(round)
             if round.converted.isEmpty, round.refused.isEmpty { break }
         }
+        for path in crlf { texts[path] = texts[path].map { SourceLines.split($0).joined(separator: "\r\n") } }
         return Result(rounds: rounds, original: original, final: texts, alreadyAsync: alreadyAsync.count)
     }
 }

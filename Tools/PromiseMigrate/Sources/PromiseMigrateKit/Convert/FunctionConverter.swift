@@ -528,9 +528,30 @@ public struct FunctionConverter {
                 + " {")
         lines += bodyLines
         lines.append("\(indent)}")
+        if Self.needsBlankLineAfter(declaration) { lines.append("") }
         return FunctionConversion(
             startLine: start, endLine: end, replacement: lines, function: function.fullName, asyncName: asyncName,
             availability: rewriter.availability + (floor.map { [$0] } ?? []))
+    }
+
+    /// Whether code follows the declaration on the next line: the async version written below it then
+    /// needs a blank line before that code, as the wrapper has before the async version.
+    static func needsBlankLineAfter(_ declaration: FunctionDeclSyntax) -> Bool {
+        guard let next = declaration.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
+            next.tokenKind != .endOfFile, next.tokenKind != .rightBrace
+        else { return false }
+        var newlines = 0
+        for piece in next.leadingTrivia {
+            switch piece {
+            case .newlines(let count), .carriageReturnLineFeeds(let count), .carriageReturns(let count):
+                newlines += count
+            case .spaces, .tabs:
+                continue
+            default:
+                return newlines < 2
+            }
+        }
+        return newlines < 2
     }
 
     /// `throws` clauses that throw any error, spaces removed.

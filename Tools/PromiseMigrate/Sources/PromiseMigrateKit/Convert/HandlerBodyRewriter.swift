@@ -576,6 +576,12 @@ final class HandlerBodyRewriter {
                 "the handler is used in `\(labeled.label.text):`, a labeled statement the tool does not rewrite (a "
                     + "`break \(labeled.label.text)` would leave it): drop the label, or convert by hand")
         }
+        if item.item.is(IfConfigDeclSyntax.self) {
+            throw refuse(
+                item, "handler under #if",
+                "the handler is used inside `#if`, whose branches the tool does not rewrite: decide the value in "
+                    + "the `#if` and call the handler after `#endif`, or convert by hand")
+        }
         throw refuse(
             item, "handler stored or passed",
             "the handler is stored, captured or passed on here, so the tool cannot tell when it is called: "

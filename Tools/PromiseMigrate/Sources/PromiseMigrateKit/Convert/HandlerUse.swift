@@ -47,6 +47,23 @@ final class HandlerUseFinder: OwnBodyVisitor {
         mentionsHandler = mentionsHandler || inner.mentionsHandler
         return .skipChildren
     }
+    /// In `func helper(completion: Int) { … }`, `completion` is the local function's own parameter.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let kind = super.visit(node)
+        let shadowed = names.filter { name in
+            node.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        }
+        guard !shadowed.isEmpty else { return kind }
+        // Default arguments are evaluated where the function is called; they still see the handler.
+        let outer = HandlerUseFinder(names: names)
+        for parameter in node.signature.parameterClause.parameters {
+            if let defaultValue = parameter.defaultValue { outer.walk(defaultValue) }
+        }
+        let inner = HandlerUseFinder(names: names.subtracting(shadowed))
+        if let body = node.body { inner.walk(body) }
+        mentionsHandler = mentionsHandler || outer.mentionsHandler || inner.mentionsHandler
+        return .skipChildren
+    }
     /// In `catch { … }` (or `catch let error`), `error` is the caught error, not a closure's `error`.
     override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
         let shadowed = names.filter(node.binds)

@@ -1,8 +1,8 @@
 /// A unified diff of two texts, line by line, with three lines of context.
 enum LineDiff {
     static func unified(path: String, old: String, new: String) -> String {
-        let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let before = SourceLines.split(old)
+        let after = SourceLines.split(new)
         let operations = edits(before, after)
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         // Group the edits into hunks: runs of changes at most six unchanged lines apart.

@@ -1,0 +1,124 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// How `convert` lays out what it writes (line endings, blank lines) and two refusals that named the
+/// wrong cause.
+@Suite struct LayoutAndReasonTests {
+    static let pinger = """
+        import Foundation
+        final class Pinger: Sendable {
+            func ping(completion: @escaping @Sendable (Error?) -> Void) { completion(nil) }
+            func ping() async throws {}
+            func count(completion: @escaping @Sendable (Result<Int, Error>) -> Void) { completion(.success(1)) }
+            func count() async throws -> Int { 1 }
+        }
+        """
+
+    static let keptHop = """
+        import Foundation
+        final class Svc: Sendable {
+            let queue = DispatchQueue(label: "svc")
+            let pinger = Pinger()
+            func pingTrimmed(_ name: String, completion: @escaping @Sendable (Error?) -> Void) {
+                queue.async {
+                    let trimmed = name
+                        .trimmingCharacters(in: .whitespaces)
+                    print(trimmed)
+                    self.pinger.ping(completion: completion)
+                }
+            }
+            func twice(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                pinger.count { result in completion(result.map { $0 * 2 }) }
+            }
+        }
+        """
+
+    /// A CRLF file gets what an LF file gets, with CRLF on every line: a kept closure spans several lines,
+    /// and each of them keeps its indentation.
+    @Test func aCRLFFileConvertsAsItsLFTwinWithCRLFOnEveryLine() throws {
+        let (_, lf) = try convertFunctions(Self.keptHop, beside: ["Pinger.swift": Self.pinger])
+        let (_, crlf) = try convertFunctions(
+            Self.keptHop.replacingOccurrences(of: "\n", with: "\r\n"), beside: ["Pinger.swift": Self.pinger])
+        #expect(lf.contains("func pingTrimmed(_ name: String) async throws {"))
+        #expect(lf.contains("\n                let trimmed = name\n                    .trimmingCharacters"))
+        #expect(crlf.replacingOccurrences(of: "\r\n", with: "\n") == lf)
+        let bareLineFeeds = crlf.unicodeScalars.indices.filter { index in
+            crlf.unicodeScalars[index] == "\n"
+                && (index == crlf.unicodeScalars.startIndex
+                    || crlf.unicodeScalars[crlf.unicodeScalars.index(before: index)] != "\r")
+        }
+        #expect(bareLineFeeds.isEmpty)
+    }
+
+    /// `convert` of calls in async code keeps a CRLF file's endings too.
+    @Test func aCRLFFilesCallsConvertWithCRLFOnEveryLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        let code = """
+            func run(_ pinger: Pinger) async {
+                pinger.ping { error in
+                    if let error {
+                        print("failed", error)
+                    } else {
+                        print("pinged")
+                    }
+                }
+            }
+            """
+        try folder.write(code.replacingOccurrences(of: "\n", with: "\r\n"), to: "Run.swift")
+        let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
+        #expect(run.status == 0)
+        let text = try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8)
+        #expect(
+            text
+                == """
+                func run(_ pinger: Pinger) async {
+                    do {
+                        try await pinger.ping()
+                        print("pinged")
+                    } catch {
+                        print("failed", error)
+                    }
+                }
+                """.replacingOccurrences(of: "\n", with: "\r\n"))
+    }
+
+    /// The async version written below a function that the next declaration follows with no blank line
+    /// gets one before that declaration; one that a blank line or the type's brace follows gets none more.
+    @Test func theAsyncVersionIsSetOffFromTheNextDeclaration() throws {
+        let (_, text) = try convertFunctions(Self.keptHop, beside: ["Pinger.swift": Self.pinger])
+        #expect(text.contains("    }\n\n    @available(*, renamed: \"twice()\")\n"))
+        #expect(text.hasSuffix("        return try result.map { $0 * 2 }.get()\n    }\n}"))
+    }
+
+    /// A handler called under `#if` is refused as that, not as "stored or passed"; a local function's own
+    /// parameter named like the handler is not the handler, so the function converts.
+    @Test func aHandlerUnderIfConfigIsNamedAndALocalFunctionsParameterIsNotTheHandler() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let pinger = Pinger()
+                func conditional(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in
+                        #if DEBUG
+                        completion(result)
+                        #else
+                        completion(.success(0))
+                        #endif
+                    }
+                }
+                func shadowing(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    func helper(completion: Int) -> Int { completion + 1 }
+                    pinger.count { result in completion(result.map { helper(completion: $0) }) }
+                }
+            }
+            """, beside: ["Pinger.swift": Self.pinger])
+        #expect(stderr.contains("conditional(completion:): the handler is used inside `#if`"))
+        #expect(!stderr.contains("conditional(completion:): the handler is stored"))
+        #expect(text.contains("func shadowing() async throws -> Int {"))
+        #expect(text.contains("        func helper(completion: Int) -> Int { completion + 1 }\n"))
+    }
+}
