@@ -37,6 +37,13 @@ struct AsyncVersionsTests {
         await #expect(throws: LookupError.notFound(6)) { try await archive.saveNamed(Record(id: 6, name: "")) }
         try await archive.saveNamed(Record(id: 5, name: "kay"))
         #expect(try await archive.archived(id: 5) == Record(id: 5, name: "kay"))
+        // Started, not awaited (in a closure: an async caller is told to await it), before the delayed call.
+        await withCheckedContinuation { continuation in
+            archive.save(Record(id: 7, name: "ivy")) { _ in }
+            continuation.resume()
+        }
+        await archive.afterPendingWork()
+        #expect(FileManager.default.fileExists(atPath: archive.file(7).path))
         let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
         await #expect(throws: (any Error).self) { try await unwritable.save(Record(id: 1, name: "x")) }
     }

@@ -1182,6 +1182,9 @@ final class HandlerBodyRewriter {
             return try taskBody(call, scope: scope, indent: indent)
         }
         if let known = knownOnceClosure(call) { return try bridged(known, scope: scope, indent: indent) }
+        if let apiName = platformHandOn(call) {
+            return try handedOnToPlatform(call, apiName: apiName, scope: scope, indent: indent)
+        }
         var nested = NestedCallRewriter(outer: self)
         let rewritten = try nested.rewrite(call, scope: scope, indent: indent)
         if !nested.apiName.isEmpty { awaited.append(nested.apiName) }  // (empty: a forwarder's call, nothing awaited)

@@ -108,6 +108,83 @@ extension HandlerBodyRewriter {
             apiName: "URLSessionWebSocketTask.\(name)")
     }
 
+    /// Platform methods that call the closure they are handed once, by name: the labels of the
+    /// arguments before the closure (any of them may be left out), and the closure's label.
+    static let handOnTargets: [String: (type: String, before: [String], closure: String)] = [
+        "sendPing": ("URLSessionWebSocketTask", [], "pongReceiveHandler"),
+        "send": ("URLSessionWebSocketTask", ["_"], "completionHandler"),
+        "receive": ("URLSessionWebSocketTask", [], "completionHandler"),
+        "async": ("DispatchQueue", ["group", "qos", "flags"], "execute"),
+        "asyncAfter": ("DispatchQueue", ["deadline", "wallDeadline", "qos", "flags"], "execute"),
+    ]
+
+    /// `task.sendPing(pongReceiveHandler: completion)`, `queue.asyncAfter(deadline: d, execute: completion)`:
+    /// the handler handed as it is to a platform method that calls it once. Its name, or nil.
+    func platformHandOn(_ call: FunctionCallExprSyntax) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty, !Self.isOptionallyChained(base),
+            let target = Self.handOnTargets[member.declName.baseName.text], let last = call.arguments.last,
+            last.label?.text == target.closure, last.expression.identifier == handlerName
+        else { return nil }
+        let others = call.arguments.dropLast()
+        let labels = others.map { $0.label?.text ?? "_" }
+        guard labels.allSatisfy(target.before.contains),
+            !others.contains(where: { HandlerUseFinder.find(in: $0, names: [handlerName]).mentions }),
+            // `asyncAfter` needs its deadline; a web socket's `send`, its message.
+            member.declName.baseName.text != "asyncAfter"
+                || labels.contains(where: ["deadline", "wallDeadline"].contains),
+            member.declName.baseName.text != "send" || labels == ["_"],
+            receiverIs(
+                target.type, call: call, member: member,
+                writtenAsType: base.trimmedDescription.hasPrefix("DispatchQueue."))
+        else { return nil }
+        return "\(target.type).\(member.declName.baseName.text)"
+    }
+
+    /// The handler handed on to a platform method that calls it once (`platformHandOn`): the call kept as
+    /// written, awaited through a continuation that the handler, a local closure, resumes.
+    func handedOnToPlatform(
+        _ call: FunctionCallExprSyntax, apiName: String, scope: Scope, indent: String
+    ) throws(FunctionRefusal) -> Rewritten {
+        guard Self.keptHandlerShapes.contains(handler.shape), !handlerIsOptional else {
+            throw refuse(
+                call, "handler stored or passed",
+                "the handler is passed to `\(apiName)`, and the tool keeps such a call only for a non-optional "
+                    + "handler of shape Result<T, E>, (Error?), (T) or (): convert by hand")
+        }
+        guard scope.isTail else {
+            throw refuse(
+                call, "code after a nested call",
+                "code after this `\(apiName)` ran before the handler; awaiting it would run that code after: "
+                    + "move that code before it")
+        }
+        if canThrow, scope.inDoCatch {
+            throw refuse(
+                call, "throw inside do",
+                "this `\(apiName)` sits in a `do` block; its error would now go to that `catch`: move it out of "
+                    + "the `do`")
+        }
+        // (`handlerResuming` refuses a value not known to be Sendable: it is sent into the continuation.)
+        let taken = scope.declared.union(function.parameters.map(\.name)).union(IdentifierFinder.names(in: call))
+        let continuation =
+            ["continuation", "handlerContinuation", "bridgeContinuation"].first { !taken.contains($0) }
+            ?? "continuation_\(line(of: call))"
+        let (head, _, tail) = continuationFrame(continuation)
+        var lines = ["\(indent)\(head)"]
+        lines += try handlerResuming(continuation, in: call, scope: scope, indent: indent + "    ")
+        // The call as written, its later lines moved as far as its first.
+        let written = CallConverter.indentation(before: call.leadingTrivia)
+        let callLines = call.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, line) in callLines.enumerated() {
+            let moved = offset > 0 && line.hasPrefix(written) ? line.dropFirst(written.count) : line
+            lines.append(indent + "    " + String(moved))
+        }
+        lines.append("\(indent)\(tail)")
+        noteAwaited(apiName)
+        bridgesClosure = true
+        return Rewritten(lines: lines, exit: .always)
+    }
+
     /// `session.dataTask(with: r) { … }` (and upload and download tasks), resumed by `statement`.
     func sessionTask(_ call: FunctionCallExprSyntax, statement: FunctionCallExprSyntax?) -> KnownOnceClosure? {
         guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
@@ -308,30 +385,10 @@ extension HandlerBodyRewriter {
         noteAwaited(known.apiName)
         bridgesClosure = true
 
-        let value = handler.valueType.map { $0.isVoid ? "Void" : $0.asValue.source } ?? "Void"
-        let head: String
-        let resume: (open: String, close: String)
-        let tail: String
-        if let failure = typedFailure {
-            head =
-                "await withCheckedContinuation { (\(continuation): CheckedContinuation<Swift.Result<\(value), \(failure)>, Never>) in"
-            resume = ("\(continuation).resume(returning: Swift.Result { () throws(\(failure)) -> \(value) in", "})")
-            tail = "}.get()"
-        } else if canThrow {
-            head =
-                "await withCheckedThrowingContinuation { (\(continuation): CheckedContinuation<\(value), any Error>) in"
-            resume = ("\(continuation).resume(with: Swift.Result { () throws -> \(value) in", "})")
-            tail = "}"
-        } else {
-            head = "await withCheckedContinuation { (\(continuation): CheckedContinuation<\(value), Never>) in"
-            resume = ("\(continuation).resume(returning: { () -> \(value) in", "}())")
-            tail = "}"
-        }
-        let returned = value == "Void" ? "" : "return "
-        let tried = canThrow ? "try " : ""
+        let (head, resume, tail) = continuationFrame(continuation)
         let signature = closure.signature.map { " " + Self.withoutComments($0) } ?? ""
         let closeCall = known.boundName != nil || known.statement.id == known.call.id ? "}" : "}.resume()"
-        var lines = ["\(indent)\(returned)\(tried)\(head)"]
+        var lines = ["\(indent)\(head)"]
         // The call as written, its later lines moved as far as its first.
         var callLines = known.call.with(\.trailingClosure, nil).trimmedDescription
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -348,7 +405,8 @@ extension HandlerBodyRewriter {
             let kept = Self.keptStatements(of: closure, from: written, to: indent + "    ")
             // A comment stays after the brace; a statement there goes after the handler it may use.
             if !kept.comment.isEmpty { lines[lines.count - 1] += " " + kept.comment }
-            lines += try handlerResuming(continuation, in: closure, scope: inner, indent: indent + "        ")
+            lines += try handlerResuming(
+                continuation, in: closure.statements, scope: inner, indent: indent + "        ")
             if !kept.statement.isEmpty { lines.append(indent + "        " + kept.statement) }
             lines += kept.lines
         } else {
@@ -362,6 +420,33 @@ extension HandlerBodyRewriter {
         return Rewritten(lines: lines, exit: .always)
     }
 
+    /// The async version's wait on `continuation`: the line that opens it (`return try await …`), how the
+    /// closure's outcome resumes it, and the line that closes it.
+    private func continuationFrame(
+        _ continuation: String
+    ) -> (head: String, resume: (open: String, close: String), tail: String) {
+        let value = handler.valueType.map { $0.isVoid ? "Void" : $0.asValue.source } ?? "Void"
+        let prefix = (value == "Void" ? "" : "return ") + (canThrow ? "try " : "")
+        if let failure = typedFailure {
+            return (
+                prefix
+                    + "await withCheckedContinuation { (\(continuation): CheckedContinuation<Swift.Result<\(value), \(failure)>, Never>) in",
+                ("\(continuation).resume(returning: Swift.Result { () throws(\(failure)) -> \(value) in", "})"),
+                "}.get()"
+            )
+        } else if canThrow {
+            return (
+                prefix
+                    + "await withCheckedThrowingContinuation { (\(continuation): CheckedContinuation<\(value), any Error>) in",
+                ("\(continuation).resume(with: Swift.Result { () throws -> \(value) in", "})"), "}"
+            )
+        }
+        return (
+            prefix + "await withCheckedContinuation { (\(continuation): CheckedContinuation<\(value), Never>) in",
+            ("\(continuation).resume(returning: { () -> \(value) in", "}())"), "}"
+        )
+    }
+
     /// The handler shapes a closure kept as written can resume a continuation with (`handlerResuming`).
     static let keptHandlerShapes: Set<HandlerShape> = [.result, .optionalError, .value, .none]
 
@@ -369,9 +454,9 @@ extension HandlerBodyRewriter {
     /// `continuation` with what it is given. Every path of the closure calls it once, itself or through
     /// an API with an async variant, which calls it once (checked by rewriting the closure first).
     private func handlerResuming(
-        _ continuation: String, in closure: ClosureExprSyntax, scope: Scope, indent: String
+        _ continuation: String, in closure: some SyntaxProtocol, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> [String] {
-        func uses(_ name: String) -> Bool { HandlerUseFinder.find(in: closure.statements, names: [name]).mentions }
+        func uses(_ name: String) -> Bool { HandlerUseFinder.find(in: closure, names: [name]).mentions }
         // A parameter the async version leaves out (a delivery queue) is not there to use.
         let planned = Set(ownAsyncVersion.parameters.map(\.name))
         if let missing = function.parameters.enumerated().first(where: { index, parameter in
@@ -379,7 +464,8 @@ extension HandlerBodyRewriter {
         })?.element {
             throw refuse(
                 closure, "callback in a hop",
-                "the closure uses `\(missing.name)`, which the async version does not take: convert by hand")
+                "the code kept as written uses `\(missing.name)`, which the async version does not take: convert by "
+                    + "hand")
         }
         // A name the rewriting bound anew (a callee closure's parameter, a caught error) may have another
         // type than the closure, kept as written, was checked against (`any Error` for an `APIError`).
@@ -387,16 +473,16 @@ extension HandlerBodyRewriter {
         if let name = rebound.sorted().first(where: uses) {
             throw refuse(
                 closure, "callback in a hop",
-                "the closure, kept as written, uses `\(name)`, which the async version binds anew (its type may "
-                    + "differ): convert by hand")
+                "the code kept as written uses `\(name)`, which the async version binds anew (its type may differ): "
+                    + "convert by hand")
         }
         // The value arrives as a parameter of the local closure: only a Sendable one may go into the
         // continuation.
         if let value = handler.valueType, !value.isVoid, !isSendable(value) {
             throw refuse(
                 closure, "not Sendable",
-                "its handler's value `\(value.source)` is not known to be Sendable, and the closure, kept as written, "
-                    + "would send it into the continuation: make it Sendable first")
+                "its handler's value `\(value.source)` is not known to be Sendable, and the code kept as written would "
+                    + "send it into the continuation: make it Sendable first")
         }
         // As a value, with the attributes a parenthesised type loses in the rendering
         // (`(@Sendable (Error?) -> Void)`); a typealias says its own.

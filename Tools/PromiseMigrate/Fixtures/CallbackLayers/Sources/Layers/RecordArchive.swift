@@ -57,6 +57,13 @@ public final class RecordArchive: Sendable {
         }
     }
 
+    /// Calls back once the archive's queue has run what was asked of it before, after its short delay.
+    /// Round 1: it hands its handler as it is to `asyncAfter`, which calls it once; the async version keeps
+    /// the call, the handler a local closure that resumes the continuation.
+    public func afterPendingWork(completion: @escaping @Sendable () -> Void) {
+        queue.asyncAfter(deadline: .now() + .milliseconds(1), execute: completion)
+    }
+
     /// How many records the archive holds, counted off the caller's thread.
     public func archivedCount(completion: @escaping @Sendable (Int) -> Void) {
         DispatchQueue.global().async {

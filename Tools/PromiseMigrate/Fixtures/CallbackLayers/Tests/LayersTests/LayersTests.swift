@@ -139,6 +139,12 @@ struct LayersTests {
             archive.archived(id: 5) { continuation.resume(returning: $0) }
         }
         #expect(kay == .success(Record(id: 5, name: "kay")))
+        // The save is on the archive's serial queue before the delayed call back.
+        await withCheckedContinuation { continuation in
+            archive.save(Record(id: 7, name: "ivy")) { _ in }
+            archive.afterPendingWork { continuation.resume() }
+        }
+        #expect(FileManager.default.fileExists(atPath: archive.file(7).path))
         let unwritable = RecordArchive(directory: directory.appendingPathComponent("absent"))
         let failed = await withCheckedContinuation { continuation in
             unwritable.save(Record(id: 1, name: "x")) { continuation.resume(returning: $0) }

@@ -1,0 +1,99 @@
+import Foundation
+import PromiseMigrateKit
+import Testing
+
+/// `convert --functions` of a function that hands its handler, as it is, to a platform method that calls
+/// it once (`task.sendPing(pongReceiveHandler: completion)`, `queue.asyncAfter(deadline:execute:)`).
+@Suite struct PlatformHandOnTests {
+    @Test func aHandlerHandedToAWebSocketOrAQueueIsKeptInAContinuation() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Socket: @unchecked Sendable {
+                let queue = DispatchQueue(label: "socket")
+                let task: URLSessionWebSocketTask
+                init(task: URLSessionWebSocketTask) { self.task = task }
+                func sendPing(_ task: URLSessionWebSocketTask, pongReceiveHandler: @escaping @Sendable (Error?) -> Void) {
+                    task.sendPing(pongReceiveHandler: pongReceiveHandler)
+                }
+                func send(_ text: String, completion: @escaping @Sendable (Error?) -> Void) {
+                    guard !text.isEmpty else {
+                        completion(URLError(.badURL))
+                        return
+                    }
+                    task.send(.string(text), completionHandler: completion)
+                }
+                func later(completion: @escaping @Sendable () -> Void) {
+                    queue.asyncAfter(deadline: .now() + 1, execute: completion)
+                }
+            }
+            """)
+        #expect(!stderr.contains("not converted"))
+        #expect(
+            text.contains(
+                """
+                    func sendPing(_ task: URLSessionWebSocketTask) async throws {
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                            let pongReceiveHandler: @Sendable (Error?) -> Void = { error in
+                                if let error = error {
+                                    continuation.resume(throwing: error)
+                                } else {
+                                    continuation.resume()
+                                }
+                            }
+                            task.sendPing(pongReceiveHandler: pongReceiveHandler)
+                        }
+                    }
+                """))
+        #expect(text.contains("            task.send(.string(text), completionHandler: completion)\n        }\n    }"))
+        #expect(
+            text.contains(
+                """
+                    func later() async {
+                        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                            let completion: @Sendable () -> Void = {
+                                continuation.resume()
+                            }
+                            queue.asyncAfter(deadline: .now() + 1, execute: completion)
+                        }
+                    }
+                """))
+        // The old functions keep their bodies: their callers start the work before they return.
+        #expect(text.contains("    @available(*, renamed: \"later()\")\n    func later(completion:"))
+        #expect(text.contains("        queue.asyncAfter(deadline: .now() + 1, execute: completion)\n    }\n\n"))
+    }
+
+    @Test func aHandOnIsKeptOnlyLastWithAShapeAndAReceiverItCanKeep() throws {
+        let (stderr, _) = try convertFunctions(
+            """
+            import Foundation
+            final class Socket: @unchecked Sendable {
+                let queue = DispatchQueue(label: "socket")
+                let task: URLSessionWebSocketTask
+                let maybe: URLSessionWebSocketTask? = nil
+                init(task: URLSessionWebSocketTask) { self.task = task }
+                func thenLog(completion: @escaping @Sendable (Error?) -> Void) {
+                    task.sendPing(pongReceiveHandler: completion)
+                    print("sent")
+                }
+                func optionalHandler(completion: (@Sendable (Error?) -> Void)?) {
+                    guard let completion else { return }
+                    task.sendPing(pongReceiveHandler: completion)
+                }
+                func chained(completion: @escaping @Sendable (Error?) -> Void) {
+                    maybe?.sendPing(pongReceiveHandler: completion)
+                }
+                func noDeadline(completion: @escaping @Sendable () -> Void) {
+                    queue.async(execute: completion)
+                    queue.async(execute: completion)
+                }
+            }
+            """)
+        #expect(stderr.contains("thenLog(completion:): code after this `URLSessionWebSocketTask.sendPing` ran before"))
+        #expect(stderr.contains("optionalHandler(completion:): "))
+        #expect(stderr.contains("chained(completion:): the handler is passed to `maybe?.sendPing`"))
+        #expect(stderr.contains("noDeadline(completion:): "))
+        #expect(!stderr.contains("convertible (pass --write to apply) in 1 round(s), 0 refused"))
+        #expect(stderr.contains("0 function(s) converted"))
+    }
+}
