@@ -143,7 +143,7 @@ import Testing
                 """
                         return await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
                             queue.sync {
-                                let completion: (Int) -> Void = { value in
+                                let completion: @Sendable (Int) -> Void = { value in
                                     continuation.resume(returning: value)
                                 }
                                 other.count(completion: completion)
@@ -205,7 +205,7 @@ import Testing
                     func connect() async throws -> Int {
                         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
                             queue.async {
-                                let completion: (Result<Int, Error>) -> Void = { result in
+                                let completion: @Sendable (Result<Int, Error>) -> Void = { result in
                                     continuation.resume(with: result)
                                 }
                                 guard self.ready else {

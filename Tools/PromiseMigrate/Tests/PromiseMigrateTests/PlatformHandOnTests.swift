@@ -63,6 +63,29 @@ import Testing
         #expect(text.contains("        queue.asyncAfter(deadline: .now() + 1, execute: completion)\n    }\n\n"))
     }
 
+    /// The local handler is `@Sendable` (it captures only the continuation): a platform method or a hop that
+    /// wants one takes it in Swift 6. A typealias is written expanded, since `@Sendable Done` is no
+    /// variable's type.
+    @Test func theLocalHandlerIsSendableAndItsTypealiasExpanded() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            typealias Done = (Error?) -> Void
+            final class Socket: Sendable {
+                func ping(_ task: URLSessionWebSocketTask, completion: @escaping @Sendable Done) {
+                    task.sendPing(pongReceiveHandler: completion)
+                }
+                func plain(_ task: URLSessionWebSocketTask, completion: @escaping (Error?) -> Void) {
+                    task.sendPing(pongReceiveHandler: completion)
+                }
+            }
+            """)
+        #expect(!stderr.contains("not converted"))
+        #expect(text.contains("        let completion: @Sendable (Error?) -> Void = { error in\n"))
+        #expect(!text.contains("let completion: Done"))
+        #expect(!text.contains("let completion: (Error?) -> Void"))
+    }
+
     @Test func aHandOnIsKeptOnlyLastWithAShapeAndAReceiverItCanKeep() throws {
         let (stderr, _) = try convertFunctions(
             """

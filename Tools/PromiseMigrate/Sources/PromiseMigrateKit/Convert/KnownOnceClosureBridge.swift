@@ -484,15 +484,19 @@ extension HandlerBodyRewriter {
                 "its handler's value `\(value.source)` is not known to be Sendable, and the code kept as written would "
                     + "send it into the continuation: make it Sendable first")
         }
-        // As a value, with the attributes a parenthesised type loses in the rendering
-        // (`(@Sendable (Error?) -> Void)`); a typealias says its own.
+        // As a value, `@Sendable` (it captures only the continuation, and so may go into a `@Sendable`
+        // closure, a hop's, or to a platform method that wants one), with the `@MainActor` a parenthesised
+        // type loses in the rendering. A typealias is written expanded: a variable's type cannot give an
+        // alias attributes (`@Sendable Done`). One declared elsewhere stays as it is.
         let parameter = function.parameters[handler.parameterIndex]
-        var type = parameter.type.asValue.source
-        if case .function = parameter.type.withoutOptional {
-            for attribute in ["@MainActor", "@Sendable"]
-            where parameter.typeSource.contains(attribute) && !type.contains(attribute) {
-                type = attribute + " " + type
-            }
+        var declared = parameter.type.asValue
+        if case .named = declared.withoutOptional {
+            declared = codebase.aliases.expand(declared, in: function.context.typePath)
+        }
+        var type = declared.source
+        if case .function = declared.withoutOptional {
+            if parameter.typeSource.contains("@MainActor"), !type.contains("@MainActor") { type = "@MainActor " + type }
+            if !type.contains("@Sendable") { type = "@Sendable " + type }
         }
         let body: [String]
         switch handler.shape {
