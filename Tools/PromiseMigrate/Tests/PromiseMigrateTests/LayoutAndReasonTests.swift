@@ -121,4 +121,56 @@ import Testing
         #expect(text.contains("func shadowing() async throws -> Int {"))
         #expect(text.contains("        func helper(completion: Int) -> Int { completion + 1 }\n"))
     }
+
+    /// A file that mixes CRLF and LF keeps each line's ending: the lines a conversion keeps keep theirs, a
+    /// new line ends as the line before it; the printed diff carries the endings, so `patch` applies it.
+    @Test func aMixedFileKeepsEachLinesEndingAndItsDiffCarriesThem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        let head = "import Foundation\r\nfinal class Svc: Sendable {\r\n    let pinger = Pinger()\r\n"
+        let body = """
+                func twice(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in completion(result.map { $0 * 2 }) }
+                }
+            }
+
+            """
+        try folder.write(head + body, to: "Service.swift")
+        let path = folder.path + "/Service.swift"
+        let printed = runCommand(["convert", "--functions", path, "--context", folder.path])
+        #expect(printed.output.stdout.contains("\n     let pinger = Pinger()\r\n"))
+        #expect(printed.output.stdout.contains("+    @available(*, renamed: \"twice()\")\n"))
+        #expect(runCommand(["convert", "--functions", path, "--context", folder.path, "--write"]).status == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix(head + "    @available(*, renamed: \"twice()\")\n    func twice(completion:"))
+        #expect(text.hasSuffix("        return try result.map { $0 * 2 }.get()\n    }\n}\n"))
+    }
+
+    /// No blank line goes before `#else` or `#endif`; a handler argument holding `#if` is refused as that.
+    @Test func noBlankLineBeforeEndifAndAnIfConfigInTheHandlersArgumentIsRefused() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let pinger = Pinger()
+                #if DEBUG
+                func twice(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in completion(result.map { $0 * 2 }) }
+                }
+                #endif
+                func odd(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in
+                        completion(result
+                        #if DEBUG
+                            .map { $0 + 1 }
+                        #endif
+                        )
+                    }
+                }
+            }
+            """, beside: ["Pinger.swift": Self.pinger])
+        #expect(text.contains("}.get()\n    }\n    #endif\n"))
+        #expect(stderr.contains("odd(completion:): the handler's argument holds an `#if`"))
+    }
 }

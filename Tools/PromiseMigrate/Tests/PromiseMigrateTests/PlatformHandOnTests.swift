@@ -119,4 +119,67 @@ import Testing
         #expect(!stderr.contains("convertible (pass --write to apply) in 1 round(s), 0 refused"))
         #expect(stderr.contains("0 function(s) converted"))
     }
+
+    /// Review 25: a `return` after the hand-on stays (the old code did not go on); an empty line of a
+    /// multi-line string stays empty; `DispatchQueue.fake` (a member an extension adds) and a receiver whose
+    /// type the codebase subclasses are not the platform's.
+    @Test func reviewTwentyFiveFindings() throws {
+        let (stderr, text) = try convertFunctions(
+            #"""
+            import Foundation
+            final class FakeQueue: Sendable {
+                func async(execute work: @escaping @Sendable () -> Void) { work(); work() }
+            }
+            extension DispatchQueue { static let fake = FakeQueue() }
+            class MockSocket: URLSessionWebSocketTask, @unchecked Sendable {}
+            final class S: Sendable {
+                let queue = DispatchQueue(label: "q")
+                let task: URLSessionWebSocketTask
+                init(task: URLSessionWebSocketTask) { self.task = task }
+                func load(cached: Bool, completion: @escaping @Sendable () -> Void) {
+                    if !cached {
+                        queue.async(execute: completion)
+                        return
+                    }
+                    print("cached path")
+                    completion()
+                }
+                func lines(completion: @escaping @Sendable () -> Void) {
+                    queue.asyncAfter(deadline: .now(), execute: completion)
+                }
+                func twice(completion: @escaping @Sendable () -> Void) {
+                    DispatchQueue.fake.async(execute: completion)
+                }
+                func ping(completion: @escaping @Sendable (Error?) -> Void) {
+                    task.sendPing(pongReceiveHandler: completion)
+                }
+            }
+            """#)
+        #expect(
+            text.contains(
+                """
+                        if !cached {
+                            return await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                """))
+        #expect(text.contains("func lines() async {"))
+        #expect(stderr.contains("twice(completion:): the handler is passed to `DispatchQueue.fake.async`"))
+        #expect(stderr.contains("ping(completion:): the handler is passed to `task.sendPing`"))
+    }
+
+    @Test func anEmptyLineOfAMultiLineStringInTheCallStaysEmpty() throws {
+        let (_, text) = try convertFunctions(
+            #"""
+            import Foundation
+            final class S: Sendable {
+                func c(_ task: URLSessionWebSocketTask, completion: @escaping @Sendable (Error?) -> Void) {
+                    task.send(.string("""
+                        a
+
+                        b
+                        """), completionHandler: completion)
+                }
+            }
+            """#)
+        #expect(text.contains("            task.send(.string(\"\"\"\n                a\n\n                b\n"))
+    }
 }

@@ -20,7 +20,8 @@ struct ConvertCommand<Output: CommandOutput> {
         where wanted.contains(CanonicalPath.of(file.path)) && !analysis.codebase.files[index].isGenerated {
             guard case .success(let text) = SourceReader.read(file) else { continue }
             // Converted with LF (lines are split and indented on `\n`); written back with the file's endings.
-            let source = SourceLines.split(text).joined(separator: "\n")
+            let lines = SourceLines(text)
+            let source = lines.normalized
             let (conversions, refusals) = CallConverter(codebase: analysis.codebase, fileIndex: index).convert(source)
             for refusal in refusals {
                 output.err("\(file.path):\(refusal.line): not converted: \(refusal.api): \(refusal.reason)\n")
@@ -28,15 +29,13 @@ struct ConvertCommand<Output: CommandOutput> {
             refused += refusals.count
             guard !conversions.isEmpty else { continue }
             converted += conversions.count
-            let lines = SourceLines.split(source)
             if options.write {
                 var edited = lines
                 for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
-                    edited.replaceSubrange(
-                        (conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
+                    edited.replace(conversion.startLine, through: conversion.endLine, with: conversion.replacement)
                 }
                 do {
-                    try SourceLines.join(edited, like: text).write(toFile: file.path, atomically: true, encoding: .utf8)
+                    try edited.text.write(toFile: file.path, atomically: true, encoding: .utf8)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
                     failed = true
@@ -50,17 +49,21 @@ struct ConvertCommand<Output: CommandOutput> {
         return failed ? 1 : 0
     }
 
-    /// A unified diff without context lines: one hunk per converted statement.
-    static func diff(path: String, lines: [String], conversions: [CallConversion]) -> String {
+    /// A unified diff without context lines: one hunk per converted statement, each line with the file's
+    /// ending for it (so that `patch` applies it to a CRLF file too).
+    static func diff(path: String, lines: SourceLines, conversions: [CallConversion]) -> String {
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         var shift = 0
         for conversion in conversions.sorted(by: { $0.startLine < $1.startLine }) {
             let old = conversion.endLine - conversion.startLine + 1
-            out +=
-                "@@ -\(conversion.startLine),\(old) +\(conversion.startLine + shift),\(conversion.replacement.count) @@\n"
-            for line in lines[(conversion.startLine - 1)..<conversion.endLine] { out += "-\(line)\n" }
-            for line in conversion.replacement { out += "+\(line)\n" }
-            shift += conversion.replacement.count - old
+            let added = conversion.replacement.flatMap(SourceLines.split)
+            let ending = lines.ending(after: conversion.startLine - 1)
+            out += "@@ -\(conversion.startLine),\(old) +\(conversion.startLine + shift),\(added.count) @@\n"
+            for index in (conversion.startLine - 1)..<conversion.endLine {
+                out += "-\(lines.lines[index])\(lines.ending(after: index))"
+            }
+            for line in added { out += "+\(line)\(ending)" }
+            shift += added.count - old
         }
         return out
     }

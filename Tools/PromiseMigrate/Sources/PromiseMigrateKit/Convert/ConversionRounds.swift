@@ -225,9 +225,9 @@ public struct ConversionRounds {
         var alreadyAsync: Set<String> = []
         var texts: [String: String] = [:]
         var original: [String: String] = [:]
-        // Files with CRLF line endings: converted with LF (every line split and indented on `\n`), given
-        // their endings back at the end.
-        var crlf: Set<String> = []
+        // The changed files' lines with their endings; `texts` holds them ending in `\n` (the rewriting splits
+        // and indents on it), and the endings come back at the end.
+        var files: [String: SourceLines] = [:]
         var refused: Set<String> = []
         var rounds: [ConversionRound] = []
         for number in 1...max(1, limit) {
@@ -300,14 +300,12 @@ public struct ConversionRounds {
             var converted: [FileResults] = []
             for (fileIndex, functions) in ready.sorted(by: { $0.key < $1.key }) {
                 let path = analysis.files[fileIndex].path
-                guard var source = texts[path] ?? (try? SourceReader.read(analysis.files[fileIndex]).get()) else {
-                    continue
+                if files[path] == nil {
+                    guard let read = try? SourceReader.read(analysis.files[fileIndex]).get() else { continue }
+                    original[path] = read
+                    files[path] = SourceLines(read)
                 }
-                if texts[path] == nil, source.contains("\r\n") {
-                    if original[path] == nil { original[path] = source }
-                    crlf.insert(path)
-                    source = SourceLines.split(source).joined(separator: "\n")
-                }
+                guard let source = texts[path] ?? files[path]?.normalized else { continue }
                 var converter = FunctionConverter(codebase: codebase, fileIndex: fileIndex)
                 converter.callsOmittingHandler = omitting
                 converter.cycleVersions = cycleVersions
@@ -330,12 +328,12 @@ public struct ConversionRounds {
                     }
                 }
                 guard !conversions.isEmpty else { continue }
-                if original[path] == nil { original[path] = source }
-                var lines = SourceLines.split(source)
+                var lines = files[path] ?? SourceLines(source)
                 for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
-                    lines.replaceSubrange((conversion.startLine - 1)..<conversion.endLine, with: conversion.replacement)
+                    lines.replace(conversion.startLine, through: conversion.endLine, with: conversion.replacement)
                 }
-                texts[path] = lines.joined(separator: "\n")
+                files[path] = lines
+                texts[path] = lines.normalized
             }
             if onlyCycles, !cyclesConverted {
                 // Nothing else was ready and no cycle converted: the rest waits on one for good.
@@ -355,7 +353,9 @@ public struct ConversionRounds {
             rounds.append(round)
             if round.converted.isEmpty, round.refused.isEmpty { break }
         }
-        for path in crlf { texts[path] = texts[path].map { SourceLines.split($0).joined(separator: "\r\n") } }
-        return Result(rounds: rounds, original: original, final: texts, alreadyAsync: alreadyAsync.count)
+        for path in texts.keys { texts[path] = files[path]?.text }
+        return Result(
+            rounds: rounds, original: original.filter { texts[$0.key] != nil }, final: texts,
+            alreadyAsync: alreadyAsync.count)
     }
 }

@@ -538,7 +538,7 @@ public struct FunctionConverter {
     /// needs a blank line before that code, as the wrapper has before the async version.
     static func needsBlankLineAfter(_ declaration: FunctionDeclSyntax) -> Bool {
         guard let next = declaration.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
-            next.tokenKind != .endOfFile, next.tokenKind != .rightBrace
+            ![.endOfFile, .rightBrace, .poundElse, .poundElseif, .poundEndif].contains(next.tokenKind)
         else { return false }
         var newlines = 0
         for piece in next.leadingTrivia {

@@ -543,6 +543,12 @@ final class HandlerBodyRewriter {
         if let expression = item.expression {
             let discarded = Self.discardedCall(expression)
             if let call = handlerCall(expression) ?? discarded.flatMap({ handlerCall(ExprSyntax($0)) }) {
+                if call.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .poundIf }) {
+                    throw refuse(
+                        item, "handler under #if",
+                        "the handler's argument holds an `#if`, which the tool does not rewrite: compute the value "
+                            + "into a name first, or convert by hand")
+                }
                 return try handlerExit(call, scope: scope, indent: indent)
             }
             if let ifExpression = expression.as(IfExprSyntax.self) {
@@ -1256,6 +1262,14 @@ final class HandlerBodyRewriter {
         _ call: FunctionCallExprSyntax, scope: Scope, indent: String
     ) throws(FunctionRefusal) -> Rewritten {
         guard let closure = call.trailingClosure, call.arguments.isEmpty, closure.signature == nil else {
+            // `DispatchQueue.main.async(execute: completion)`: the handler itself, no closure to rewrite.
+            if call.arguments.last?.label?.text == "execute", call.trailingClosure == nil {
+                throw refuse(
+                    call, "main-queue hop",
+                    "the handler is handed to `DispatchQueue.main.async(execute:)` itself: write "
+                        + "`DispatchQueue.main.async { \(handlerName)() }` (which the tool rewrites), or convert by "
+                        + "hand")
+            }
             throw refuse(call, "main-queue hop", "a main-queue hop with arguments or a capture list: convert by hand")
         }
         guard scope.isTail else {

@@ -73,7 +73,7 @@ extension HandlerBodyRewriter {
             guard !Self.isOptionallyChained(base),
                 receiverIs(
                     "DispatchQueue", call: statement, member: member,
-                    writtenAsType: receiver.hasPrefix("DispatchQueue."))
+                    writtenAsType: Self.isPlatformQueue(receiver))
             else { return nil }
             return KnownOnceClosure(
                 statement: statement, call: statement, closure: closure, onMainQueue: receiver == "DispatchQueue.main",
@@ -136,7 +136,7 @@ extension HandlerBodyRewriter {
             member.declName.baseName.text != "send" || labels == ["_"],
             receiverIs(
                 target.type, call: call, member: member,
-                writtenAsType: base.trimmedDescription.hasPrefix("DispatchQueue."))
+                writtenAsType: Self.isPlatformQueue(base.trimmedDescription))
         else { return nil }
         return "\(target.type).\(member.declName.baseName.text)"
     }
@@ -169,7 +169,7 @@ extension HandlerBodyRewriter {
         let continuation =
             ["continuation", "handlerContinuation", "bridgeContinuation"].first { !taken.contains($0) }
             ?? "continuation_\(line(of: call))"
-        let (head, _, tail) = continuationFrame(continuation)
+        let (head, _, tail) = continuationFrame(continuation, returns: scope.returnsAfter)
         var lines = ["\(indent)\(head)"]
         lines += try handlerResuming(continuation, in: call, scope: scope, indent: indent + "    ")
         // The call as written, its later lines moved as far as its first.
@@ -177,7 +177,7 @@ extension HandlerBodyRewriter {
         let callLines = call.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
         for (offset, line) in callLines.enumerated() {
             let moved = offset > 0 && line.hasPrefix(written) ? line.dropFirst(written.count) : line
-            lines.append(indent + "    " + String(moved))
+            lines.append(line.isEmpty ? "" : indent + "    " + String(moved))
         }
         lines.append("\(indent)\(tail)")
         noteAwaited(apiName)
@@ -235,6 +235,12 @@ extension HandlerBodyRewriter {
         return known
     }
 
+    /// `DispatchQueue.main`, `DispatchQueue.global(…)`: the platform's queues, written as such (not a member a
+    /// codebase's extension adds, `DispatchQueue.fake`, which may be another type).
+    static func isPlatformQueue(_ receiver: String) -> Bool {
+        receiver == "DispatchQueue.main" || receiver.hasPrefix("DispatchQueue.global(")
+    }
+
     /// `queue?.async`, `self.session?.dataTask`: when the receiver is nil, nothing runs.
     static func isOptionallyChained(_ expression: ExprSyntax) -> Bool {
         if expression.is(OptionalChainingExprSyntax.self) { return true }
@@ -255,7 +261,7 @@ extension HandlerBodyRewriter {
         _ type: String, call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, writtenAsType: Bool
     ) -> Bool {
         guard let record = record(of: call, name: member.declName.baseName.text), !codebaseDeclaresType(type),
-            !codebaseDeclares(record, in: type)
+            !codebaseDeclares(record, in: type), !codebaseSubclasses(type)
         else { return false }
         if writtenAsType { return true }
         // A name the function binds itself may hide the property the file's facts typed it by.
@@ -273,6 +279,17 @@ extension HandlerBodyRewriter {
             written == "self.\(name)" || written == name
         else { return false }
         return codebase.propertyType(named: name, in: owner) == type
+    }
+
+    /// Whether a class of the codebase inherits from the platform's `type` (a test's mock session): its
+    /// overrides may call a closure more than once, or never.
+    private func codebaseSubclasses(_ type: String) -> Bool {
+        codebase.files.contains { file in
+            file.types.contains { declared in
+                declared.kind == "class"
+                    && declared.inheritedTypes.contains { $0.split(separator: ".").last.map(String.init) == type }
+            }
+        }
     }
 
     /// Whether the codebase declares a type (not an extension) named `name`.
@@ -385,7 +402,7 @@ extension HandlerBodyRewriter {
         noteAwaited(known.apiName)
         bridgesClosure = true
 
-        let (head, resume, tail) = continuationFrame(continuation)
+        let (head, resume, tail) = continuationFrame(continuation, returns: scope.returnsAfter)
         let signature = closure.signature.map { " " + Self.withoutComments($0) } ?? ""
         let closeCall = known.boundName != nil || known.statement.id == known.call.id ? "}" : "}.resume()"
         var lines = ["\(indent)\(head)"]
@@ -393,7 +410,9 @@ extension HandlerBodyRewriter {
         var callLines = known.call.with(\.trailingClosure, nil).trimmedDescription
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let written = CallConverter.indentation(before: known.statement.leadingTrivia)
-        for index in callLines.indices.dropFirst() {
+        // (An empty line stays empty: in a multi-line string, spaces there would be content, or too little
+        // indentation.)
+        for index in callLines.indices.dropFirst() where !callLines[index].isEmpty {
             let line = callLines[index]
             callLines[index] =
                 indent + "    " + (line.hasPrefix(written) ? String(line.dropFirst(written.count)) : line)
@@ -422,11 +441,13 @@ extension HandlerBodyRewriter {
 
     /// The async version's wait on `continuation`: the line that opens it (`return try await …`), how the
     /// closure's outcome resumes it, and the line that closes it.
+    /// `returns`: a `return` follows in the block (`guard … else { hop; return }`), which the rewriting drops
+    /// after an exit: the wait must return itself, even for `Void`.
     private func continuationFrame(
-        _ continuation: String
+        _ continuation: String, returns: Bool
     ) -> (head: String, resume: (open: String, close: String), tail: String) {
         let value = handler.valueType.map { $0.isVoid ? "Void" : $0.asValue.source } ?? "Void"
-        let prefix = (value == "Void" ? "" : "return ") + (canThrow ? "try " : "")
+        let prefix = (value == "Void" && !returns ? "" : "return ") + (canThrow ? "try " : "")
         if let failure = typedFailure {
             return (
                 prefix

@@ -1,8 +1,11 @@
 /// A unified diff of two texts, line by line, with three lines of context.
 enum LineDiff {
     static func unified(path: String, old: String, new: String) -> String {
-        let before = SourceLines.split(old)
-        let after = SourceLines.split(new)
+        // Each line is written with its own ending, so that `patch` applies the diff to a CRLF file too.
+        let oldLines = SourceLines(old)
+        let newLines = SourceLines(new)
+        let before = oldLines.lines
+        let after = newLines.lines
         let operations = edits(before, after)
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         // Group the edits into hunks: runs of changes at most six unchanged lines apart.
@@ -27,7 +30,12 @@ enum LineDiff {
             let oldCount = slice.filter { $0.kind != "+" }.count
             let newCount = slice.filter { $0.kind != "-" }.count
             out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
-            for operation in slice { out += "\(operation.kind)\(operation.text)\n" }
+            for operation in slice {
+                let ending =
+                    operation.kind == "+"
+                    ? newLines.ending(after: operation.newLine) : oldLines.ending(after: operation.oldLine)
+                out += "\(operation.kind)\(operation.text)\(ending)"
+            }
             index = stop
         }
         return out
