@@ -173,4 +173,26 @@ import Testing
         #expect(text.contains("}.get()\n    }\n    #endif\n"))
         #expect(stderr.contains("odd(completion:): the handler's argument holds an `#if`"))
     }
+
+    /// `convert` of calls refuses a statement that shares a line with other code: it replaces whole lines,
+    /// and took the `if` and its `else` with it.
+    @Test func aCallSharingALineWithOtherCodeIsLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        try folder.write(
+            """
+            func run(_ pinger: Pinger, _ flag: Bool) async {
+                if flag { pinger.count { result in
+                    switch result {
+                    case .success(let n): print(n)
+                    case .failure(let e): print(e)
+                    }
+                } } else { print("no") }
+            }
+            """, to: "Run.swift")
+        let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
+        #expect(run.output.stderr.contains("other code shares a line with the call's statement"))
+        #expect(try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains("} } else {"))
+    }
 }

@@ -182,4 +182,55 @@ import Testing
             """#)
         #expect(text.contains("            task.send(.string(\"\"\"\n                a\n\n                b\n"))
     }
+
+    /// Review 26: a `return` after the block that holds the wait stays; an extension's `global(fake:)` is not
+    /// the platform's queue, but a static `DispatchQueue` it declares is; `URLSession.shared` is the
+    /// platform's session even where the codebase subclasses `URLSession`; a multi-line string whose lines
+    /// sit left of the call is not moved.
+    @Test func reviewTwentySixFindings() throws {
+        let (stderr, text) = try convertFunctions(
+            #"""
+            import Foundation
+            final class FakeQueue: Sendable {
+                func async(execute work: @escaping @Sendable () -> Void) { work(); work() }
+            }
+            extension DispatchQueue {
+                static func global(fake: Bool) -> FakeQueue { FakeQueue() }
+                static let database = DispatchQueue(label: "db")
+            }
+            class MockSession: URLSession, @unchecked Sendable {}
+            final class S: Sendable {
+                let queue = DispatchQueue(label: "q")
+                func nested(flag: Bool, other: Bool, completion: @escaping @Sendable () -> Void) {
+                    guard flag else {
+                        if other { queue.async(execute: completion) } else { completion() }
+                        return
+                    }
+                    print("more")
+                    completion()
+                }
+                func fake(completion: @escaping @Sendable () -> Void) {
+                    DispatchQueue.global(fake: true).async(execute: completion)
+                }
+                func database(completion: @escaping @Sendable () -> Void) {
+                    DispatchQueue.database.async(execute: completion)
+                }
+                func shared(url: URL, completion: @escaping @Sendable (Error?) -> Void) {
+                    URLSession.shared.dataTask(with: url) { _, _, error in completion(error) }.resume()
+                }
+                func text(_ task: URLSessionWebSocketTask, completion: @escaping @Sendable (Error?) -> Void) {
+                    task.send(.string("""
+                abc
+                        def
+                """), completionHandler: completion)
+                }
+            }
+            """#)
+        #expect(text.contains("            if other {\n                return await withCheckedContinuation {"))
+        #expect(stderr.contains("fake(completion:): the handler is passed to `DispatchQueue.global(fake: true).async`"))
+        #expect(text.contains("func database() async {"))
+        #expect(text.contains("func shared(url: URL) async throws {"))
+        let unmoved = "            task.send(.string(\"\"\"\n    abc\n            def\n    \"\"\"), completionHandler:"
+        #expect(text.contains(unmoved))
+    }
 }

@@ -236,6 +236,9 @@ final class HandlerBodyRewriter {
         var exit = Exit.never
         var scope = scope
         let outerTail = scope.isTail
+        // A `return` follows the statement that holds this block (`guard … else { if … { hop } ; return }`):
+        // the block's tail ends the function through it, and that `return` is dropped.
+        let outerReturns = scope.returnsAfter
         var skipNext = false
         for (index, item) in items.enumerated() {
             if skipNext {
@@ -253,7 +256,7 @@ final class HandlerBodyRewriter {
             let returnsNext = !rest.isEmpty && !scope.inKnownOnceClosure
             scope.isTail = (outerTail || returnsNext) && rest.allSatisfy(isPlainReturn)
             // Statements after it in its own block are checked below, once it is known to exit.
-            scope.returnsAfter = !rest.isEmpty
+            scope.returnsAfter = !rest.isEmpty || (outerReturns && scope.isTail)
             let names = Self.declaredNames(item)
             if let clash = names.intersection(scope.local).sorted().first {
                 throw refuse(
@@ -1263,7 +1266,9 @@ final class HandlerBodyRewriter {
     ) throws(FunctionRefusal) -> Rewritten {
         guard let closure = call.trailingClosure, call.arguments.isEmpty, closure.signature == nil else {
             // `DispatchQueue.main.async(execute: completion)`: the handler itself, no closure to rewrite.
-            if call.arguments.last?.label?.text == "execute", call.trailingClosure == nil {
+            if call.arguments.count == 1, call.arguments.first?.label?.text == "execute",
+                call.arguments.first?.expression.identifier == handlerName, call.trailingClosure == nil
+            {
                 throw refuse(
                     call, "main-queue hop",
                     "the handler is handed to `DispatchQueue.main.async(execute:)` itself: write "

@@ -73,7 +73,7 @@ extension HandlerBodyRewriter {
             guard !Self.isOptionallyChained(base),
                 receiverIs(
                     "DispatchQueue", call: statement, member: member,
-                    writtenAsType: Self.isPlatformQueue(receiver))
+                    writtenAsType: Self.isPlatformQueue(receiver) || isDeclaredQueue(receiver))
             else { return nil }
             return KnownOnceClosure(
                 statement: statement, call: statement, closure: closure, onMainQueue: receiver == "DispatchQueue.main",
@@ -136,7 +136,8 @@ extension HandlerBodyRewriter {
             member.declName.baseName.text != "send" || labels == ["_"],
             receiverIs(
                 target.type, call: call, member: member,
-                writtenAsType: Self.isPlatformQueue(base.trimmedDescription))
+                writtenAsType: Self.isPlatformQueue(base.trimmedDescription)
+                    || isDeclaredQueue(base.trimmedDescription))
         else { return nil }
         return "\(target.type).\(member.declName.baseName.text)"
     }
@@ -174,10 +175,15 @@ extension HandlerBodyRewriter {
         lines += try handlerResuming(continuation, in: call, scope: scope, indent: indent + "    ")
         // The call as written, its later lines moved as far as its first.
         let written = CallConverter.indentation(before: call.leadingTrivia)
+        // (Every line moves alike, or none does: see `bridged`.)
         let callLines = call.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
+        let moves = callLines.dropFirst().allSatisfy { $0.isEmpty || $0.hasPrefix(written) }
         for (offset, line) in callLines.enumerated() {
-            let moved = offset > 0 && line.hasPrefix(written) ? line.dropFirst(written.count) : line
-            lines.append(line.isEmpty ? "" : indent + "    " + String(moved))
+            if offset == 0 {
+                lines.append(indent + "    " + line)
+            } else {
+                lines.append(line.isEmpty || !moves ? String(line) : indent + "    " + line.dropFirst(written.count))
+            }
         }
         lines.append("\(indent)\(tail)")
         noteAwaited(apiName)
@@ -238,7 +244,17 @@ extension HandlerBodyRewriter {
     /// `DispatchQueue.main`, `DispatchQueue.global(…)`: the platform's queues, written as such (not a member a
     /// codebase's extension adds, `DispatchQueue.fake`, which may be another type).
     static func isPlatformQueue(_ receiver: String) -> Bool {
-        receiver == "DispatchQueue.main" || receiver.hasPrefix("DispatchQueue.global(")
+        receiver == "DispatchQueue.main" || receiver == "DispatchQueue.global()"
+            || (receiver.hasPrefix("DispatchQueue.global(qos: .") && receiver.hasSuffix(")")
+                && !receiver.dropFirst("DispatchQueue.global(qos: .".count).contains { "(,:".contains($0) })
+    }
+
+    /// `DispatchQueue.database`, a static property a codebase's extension declares as a `DispatchQueue`.
+    private func isDeclaredQueue(_ receiver: String) -> Bool {
+        guard receiver.hasPrefix("DispatchQueue.") else { return false }
+        let name = String(receiver.dropFirst("DispatchQueue.".count))
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            && codebase.propertyType(named: name, in: "DispatchQueue") == "DispatchQueue"
     }
 
     /// `queue?.async`, `self.session?.dataTask`: when the receiver is nil, nothing runs.
@@ -261,9 +277,11 @@ extension HandlerBodyRewriter {
         _ type: String, call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, writtenAsType: Bool
     ) -> Bool {
         guard let record = record(of: call, name: member.declName.baseName.text), !codebaseDeclaresType(type),
-            !codebaseDeclares(record, in: type), !codebaseSubclasses(type)
+            !codebaseDeclares(record, in: type)
         else { return false }
         if writtenAsType { return true }
+        // A property or parameter of the type may hold the codebase's subclass; `URLSession.shared` cannot.
+        if codebaseSubclasses(type) { return false }
         // A name the function binds itself may hide the property the file's facts typed it by.
         let written = member.base?.trimmedDescription
         // A parameter of the type, which the body does not bind again.
@@ -412,10 +430,13 @@ extension HandlerBodyRewriter {
         let written = CallConverter.indentation(before: known.statement.leadingTrivia)
         // (An empty line stays empty: in a multi-line string, spaces there would be content, or too little
         // indentation.)
-        for index in callLines.indices.dropFirst() where !callLines[index].isEmpty {
-            let line = callLines[index]
-            callLines[index] =
-                indent + "    " + (line.hasPrefix(written) ? String(line.dropFirst(written.count)) : line)
+        // Every line moves alike, or none does (one less indented than the call, in a multi-line string: moving
+        // the others would change the string).
+        let later = callLines.dropFirst().filter { !$0.isEmpty }
+        if later.allSatisfy({ $0.hasPrefix(written) }) {
+            for index in callLines.indices.dropFirst() where !callLines[index].isEmpty {
+                callLines[index] = indent + "    " + String(callLines[index].dropFirst(written.count))
+            }
         }
         callLines[0] = indent + "    " + (known.boundName.map { "let \($0) = " } ?? "") + callLines[0]
         callLines[callLines.count - 1] += " {\(signature)"
