@@ -166,25 +166,12 @@ extension HandlerBodyRewriter {
                     + "the `do`")
         }
         // (`handlerResuming` refuses a value not known to be Sendable: it is sent into the continuation.)
-        let taken = scope.declared.union(function.parameters.map(\.name)).union(IdentifierFinder.names(in: call))
-        let continuation =
-            ["continuation", "handlerContinuation", "bridgeContinuation"].first { !taken.contains($0) }
-            ?? "continuation_\(line(of: call))"
+        let continuation = continuationName(avoiding: scope.declared.union(IdentifierFinder.names(in: call)), at: call)
         let (head, _, tail) = continuationFrame(continuation, returns: scope.returnsAfter)
         var lines = ["\(indent)\(head)"]
         lines += try handlerResuming(continuation, in: call, scope: scope, indent: indent + "    ")
-        // The call as written, its later lines moved as far as its first.
-        let written = CallConverter.indentation(before: call.leadingTrivia)
-        // (Every line moves alike, or none does: see `bridged`.)
-        let callLines = call.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false)
-        let moves = callLines.dropFirst().allSatisfy { $0.isEmpty || $0.hasPrefix(written) }
-        for (offset, line) in callLines.enumerated() {
-            if offset == 0 {
-                lines.append(indent + "    " + line)
-            } else {
-                lines.append(line.isEmpty || !moves ? String(line) : indent + "    " + line.dropFirst(written.count))
-            }
-        }
+        lines += Self.movedLines(
+            call.trimmedDescription, from: CallConverter.indentation(before: call.leadingTrivia), to: indent + "    ")
         lines.append("\(indent)\(tail)")
         noteAwaited(apiName)
         bridgesClosure = true
@@ -392,11 +379,8 @@ extension HandlerBodyRewriter {
                     + "of the `do`")
         }
         // A name the closure does not use: its own, or one it reads from outside (a property, a global).
-        let taken = scope.declared.union(parameters).union(function.parameters.map(\.name))
-            .union(IdentifierFinder.names(in: closure))
-        let continuation =
-            ["continuation", "handlerContinuation", "bridgeContinuation"].first { !taken.contains($0) }
-            ?? "continuation_\(line(of: closure))"
+        let continuation = continuationName(
+            avoiding: scope.declared.union(parameters).union(IdentifierFinder.names(in: closure)), at: closure)
         var inner = scope.nested
         inner.isTail = true
         inner.inDoCatch = false
@@ -424,21 +408,10 @@ extension HandlerBodyRewriter {
         let signature = closure.signature.map { " " + Self.withoutComments($0) } ?? ""
         let closeCall = known.boundName != nil || known.statement.id == known.call.id ? "}" : "}.resume()"
         var lines = ["\(indent)\(head)"]
-        // The call as written, its later lines moved as far as its first.
-        var callLines = known.call.with(\.trailingClosure, nil).trimmedDescription
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let written = CallConverter.indentation(before: known.statement.leadingTrivia)
-        // (An empty line stays empty: in a multi-line string, spaces there would be content, or too little
-        // indentation.)
-        // Every line moves alike, or none does (one less indented than the call, in a multi-line string: moving
-        // the others would change the string).
-        let later = callLines.dropFirst().filter { !$0.isEmpty }
-        if later.allSatisfy({ $0.hasPrefix(written) }) {
-            for index in callLines.indices.dropFirst() where !callLines[index].isEmpty {
-                callLines[index] = indent + "    " + String(callLines[index].dropFirst(written.count))
-            }
-        }
-        callLines[0] = indent + "    " + (known.boundName.map { "let \($0) = " } ?? "") + callLines[0]
+        var callLines = Self.movedLines(
+            (known.boundName.map { "let \($0) = " } ?? "") + known.call.with(\.trailingClosure, nil).trimmedDescription,
+            from: written, to: indent + "    ")
         callLines[callLines.count - 1] += " {\(signature)"
         lines += callLines
         if keptAsWritten {
@@ -458,6 +431,25 @@ extension HandlerBodyRewriter {
         if let name = known.boundName { lines.append("\(indent)    \(name).resume()") }
         lines.append("\(indent)\(tail)")
         return Rewritten(lines: lines, exit: .always)
+    }
+
+    /// A name for the continuation that none of `taken` or the function's parameters is.
+    private func continuationName(avoiding taken: Set<String>, at node: some SyntaxProtocol) -> String {
+        let taken = taken.union(function.parameters.map(\.name))
+        return ["continuation", "handlerContinuation", "bridgeContinuation"].first { !taken.contains($0) }
+            ?? "continuation_\(line(of: node))"
+    }
+
+    /// A call as written, its first line at `to`, its later lines moved as far as the call moved from
+    /// `from`, every one alike or none (a multi-line string's line left of the call would change the string
+    /// if moved another amount); an empty line stays empty.
+    static func movedLines(_ text: String, from written: String, to indent: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let moves = lines.dropFirst().allSatisfy { $0.isEmpty || $0.hasPrefix(written) }
+        return lines.enumerated().map { offset, line in
+            if offset == 0 { return indent + line }
+            return line.isEmpty || !moves ? line : indent + line.dropFirst(written.count)
+        }
     }
 
     /// The async version's wait on `continuation`: the line that opens it (`return try await …`), how the
