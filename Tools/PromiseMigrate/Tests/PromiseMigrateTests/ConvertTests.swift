@@ -312,7 +312,9 @@ import Testing
                 client.count { total in print(total) }
             }
             """)
-        #expect(output.stdout.contains("@@ -2,1 +2,2 @@\n-    client.count { total in print(total) }\n"))
+        #expect(
+            output.stdout.contains(
+                "@@ -1,3 +1,4 @@\n func d(_ client: Client) async throws {\n-    client.count { total in print(total) }\n"))
         #expect(output.stdout.contains("+    let total = try await client.count()\n+    print(total)\n"))
     }
 }

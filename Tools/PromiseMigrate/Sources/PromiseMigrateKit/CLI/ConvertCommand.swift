@@ -29,11 +29,11 @@ struct ConvertCommand<Output: CommandOutput> {
             refused += refusals.count
             guard !conversions.isEmpty else { continue }
             converted += conversions.count
+            var edited = lines
+            for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
+                edited.replace(conversion.startLine, through: conversion.endLine, with: conversion.replacement)
+            }
             if options.write {
-                var edited = lines
-                for conversion in conversions.sorted(by: { $0.startLine > $1.startLine }) {
-                    edited.replace(conversion.startLine, through: conversion.endLine, with: conversion.replacement)
-                }
                 do {
                     try edited.text.write(toFile: file.path, atomically: true, encoding: .utf8)
                 } catch {
@@ -41,30 +41,12 @@ struct ConvertCommand<Output: CommandOutput> {
                     failed = true
                 }
             } else {
-                output.out(Self.diff(path: file.path, lines: lines, conversions: conversions))
+                // The diff of exactly what `--write` would write.
+                output.out(LineDiff.unified(path: file.path, old: text, new: edited.text))
             }
         }
         let action = options.write ? "converted" : "convertible (pass --write to apply)"
         output.err("\(converted) call(s) \(action), \(refused) left alone\n")
         return failed ? 1 : 0
-    }
-
-    /// A unified diff without context lines: one hunk per converted statement, each line with the file's
-    /// ending for it (so that `patch` applies it to a CRLF file too).
-    static func diff(path: String, lines: SourceLines, conversions: [CallConversion]) -> String {
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
-        var shift = 0
-        for conversion in conversions.sorted(by: { $0.startLine < $1.startLine }) {
-            let old = conversion.endLine - conversion.startLine + 1
-            let added = conversion.replacement.flatMap(SourceLines.split)
-            let ending = lines.ending(after: conversion.startLine - 1)
-            out += "@@ -\(conversion.startLine),\(old) +\(conversion.startLine + shift),\(added.count) @@\n"
-            for index in (conversion.startLine - 1)..<conversion.endLine {
-                out += "-\(lines.lines[index])\(lines.ending(after: index))"
-            }
-            for line in added { out += "+\(line)\(ending)" }
-            shift += added.count - old
-        }
-        return out
     }
 }

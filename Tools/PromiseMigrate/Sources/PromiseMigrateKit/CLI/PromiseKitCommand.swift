@@ -39,7 +39,7 @@ struct PromiseKitCommand<Output: CommandOutput> {
                     failed = true
                 }
             } else {
-                output.out(TextEdit.unifiedDiff(path: file.path, old: source, new: result.source))
+                output.out(LineDiff.unified(path: file.path, old: source, new: result.source))
             }
         }
         let total = rules.values.reduce(0, +)

@@ -1,12 +1,13 @@
-/// A unified diff of two texts, line by line, with three lines of context.
+/// A unified diff of two texts, line by line, with three lines of context, that `git apply` and `patch`
+/// apply as they stand.
 enum LineDiff {
     static func unified(path: String, old: String, new: String) -> String {
-        // Each line is written with its own ending, so that `patch` applies the diff to a CRLF file too.
-        let oldLines = SourceLines(old)
-        let newLines = SourceLines(new)
-        let before = oldLines.lines
-        let after = newLines.lines
+        // A line is compared and written with its own ending, so that a changed ending is a change and
+        // `patch` applies the diff to a CRLF file too. The last line may have none: it gets git's marker.
+        let before = SourceLines(old).terminatedLines
+        let after = SourceLines(new).terminatedLines
         let operations = edits(before, after)
+        guard operations.contains(where: { $0.kind != " " }) else { return "" }
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         // Group the edits into hunks: runs of changes at most six unchanged lines apart.
         var index = 0
@@ -25,16 +26,18 @@ enum LineDiff {
             let start = max(index, firstChange - 3)
             let stop = min(operations.count, last + 4)
             let slice = operations[start..<stop]
-            let oldStart = (slice.first?.oldLine ?? 0) + 1
-            let newStart = (slice.first?.newLine ?? 0) + 1
             let oldCount = slice.filter { $0.kind != "+" }.count
             let newCount = slice.filter { $0.kind != "-" }.count
+            // An empty side is numbered by the line before it (0 at the top of the file).
+            let oldStart = (slice.first?.oldLine ?? 0) + (oldCount == 0 ? 0 : 1)
+            let newStart = (slice.first?.newLine ?? 0) + (newCount == 0 ? 0 : 1)
             out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
             for operation in slice {
-                let ending =
-                    operation.kind == "+"
-                    ? newLines.ending(after: operation.newLine) : oldLines.ending(after: operation.oldLine)
-                out += "\(operation.kind)\(operation.text)\(ending)"
+                // `hasSuffix("\n")` would miss a CRLF ending: `\r\n` is one `Character`.
+                out += "\(operation.kind)\(operation.text)"
+                if let byte = operation.text.utf8.last, byte != 10, byte != 13 {
+                    out += "\n\\ No newline at end of file\n"
+                }
             }
             index = stop
         }
