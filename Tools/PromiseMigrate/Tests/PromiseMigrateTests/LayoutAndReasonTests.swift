@@ -192,7 +192,46 @@ import Testing
             }
             """, to: "Run.swift")
         let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
-        #expect(run.output.stderr.contains("other code shares a line with the call's statement"))
+        #expect(run.output.stderr.contains("other code or a comment shares a line with the call's statement"))
         #expect(try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains("} } else {"))
+    }
+
+    /// A comment before a declaration or a statement on its first line is refused as sharing it, not
+    /// dropped with the line.
+    @Test func aCommentBeforeTheDeclarationOrStatementOnItsLineIsNotDropped() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let pinger = Pinger()
+                /* doubled */ func twice(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in completion(result.map { $0 * 2 }) }
+                }
+                /* tripled
+                 */ @discardableResult func thrice(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in completion(result.map { $0 * 3 }) }
+                }
+            }
+            """, beside: ["Pinger.swift": Self.pinger])
+        #expect(stderr.contains(":4: not converted: twice(completion:): other code or a comment shares a line"))
+        #expect(stderr.contains(":8: not converted: thrice(completion:): other code or a comment shares a line"))
+        #expect(text.contains("    /* doubled */ func twice(") && text.contains("     */ @discardableResult func"))
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        try folder.write(
+            """
+            func run(_ pinger: Pinger) async {
+                /* count */ pinger.count { result in
+                    switch result {
+                    case .success(let n): print(n)
+                    case .failure(let e): print(e)
+                    }
+                }
+            }
+            """, to: "Run.swift")
+        let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
+        #expect(run.output.stderr.contains("Run.swift:2: not converted: count(completion:): other code or a comment"))
+        #expect(try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains("/* count */"))
     }
 }

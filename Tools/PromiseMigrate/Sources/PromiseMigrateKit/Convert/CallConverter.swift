@@ -90,25 +90,6 @@ public struct CallConverter {
 
     struct Reason: Error { let text: String }
 
-    /// Whether code (or a comment after it) shares the statement's first or last line: the rewriting
-    /// replaces whole lines, and would take that code with it (`if flag { api { … } } else { … }`).
-    static func sharesALine(_ statement: CodeBlockItemSyntax, converter: SourceLocationConverter) -> Bool {
-        func line(_ position: AbsolutePosition) -> Int { converter.location(for: position).line }
-        let first = line(statement.positionAfterSkippingLeadingTrivia)
-        let last = line(statement.endPositionBeforeTrailingTrivia)
-        if let before = statement.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
-            line(before.endPositionBeforeTrailingTrivia) == first
-        {
-            return true
-        }
-        if let after = statement.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate),
-            after.tokenKind != .endOfFile, line(after.positionAfterSkippingLeadingTrivia) == last
-        {
-            return true
-        }
-        return statement.lastToken(viewMode: .sourceAccurate)?.trailingTrivia.contains(where: \.isComment) == true
-    }
-
     private func rewrite(
         _ call: FunctionCallExprSyntax, function: FunctionRecord, handler: HandlerInfo, variant: FunctionRecord,
         converter: SourceLocationConverter
@@ -188,8 +169,8 @@ public struct CallConverter {
         case .twoValuesAndError, .other, .successAndFailure:
             return refuse("its handler shape has no straight-line form here")
         }
-        if Self.sharesALine(statement, converter: converter) {
-            return refuse("other code shares a line with the call's statement: put the statement on lines of its own")
+        if SharedLine.found(around: statement, converter: converter) {
+            return refuse("other code or a comment shares a line with the call's statement: put the statement on lines of its own")
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
@@ -268,8 +249,8 @@ public struct CallConverter {
         if let errorLine, let catchLine = lines.firstIndex(of: "\(indent)} catch {") {
             lines.insert("\(indent)    \(errorLine)", at: catchLine + 1)
         }
-        if Self.sharesALine(statement, converter: converter) {
-            return refuse("other code shares a line with the call's statement: put the statement on lines of its own")
+        if SharedLine.found(around: statement, converter: converter) {
+            return refuse("other code or a comment shares a line with the call's statement: put the statement on lines of its own")
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line

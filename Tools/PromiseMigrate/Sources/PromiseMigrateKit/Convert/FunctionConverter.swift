@@ -327,17 +327,7 @@ public struct FunctionConverter {
                 "`\(type)` has a case named `\(function.name)`: a static async `\(function.name)` beside it would make "
                     + "`\(function.name)(…)` ambiguous where the arguments fit both: rename one first")
         }
-        if let before = declaration.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
-            converter.location(for: before.endPositionBeforeTrailingTrivia).line
-                == converter.location(for: declaration.positionAfterSkippingLeadingTrivia).line
-                || declaration.lastToken(viewMode: .sourceAccurate)?.nextToken(viewMode: .sourceAccurate).map({
-                    // (The end of a file with no last newline is no code.)
-                    $0.tokenKind != .endOfFile
-                        && converter.location(for: $0.positionAfterSkippingLeadingTrivia).line
-                            == converter.location(for: declaration.endPositionBeforeTrailingTrivia).line
-                }) == true
-                || declaration.lastToken(viewMode: .sourceAccurate)?.trailingTrivia.contains(where: \.isComment) == true
-        {
+        if SharedLine.found(around: declaration, converter: converter) {
             throw refuse(
                 declaration.name, "shared line",
                 "other code or a comment shares a line with the declaration: put the declaration on lines of its own")
