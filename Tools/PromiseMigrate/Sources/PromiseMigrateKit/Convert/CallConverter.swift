@@ -170,7 +170,9 @@ public struct CallConverter {
             return refuse("its handler shape has no straight-line form here")
         }
         if SharedLine.found(around: statement, converter: converter) {
-            return refuse("other code or a comment shares a line with the call's statement: put the statement on lines of its own")
+            return refuse(
+                "other code or a comment shares a line with the call's statement: "
+                    + "put the statement on lines of its own")
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
@@ -250,7 +252,9 @@ public struct CallConverter {
             lines.insert("\(indent)    \(errorLine)", at: catchLine + 1)
         }
         if SharedLine.found(around: statement, converter: converter) {
-            return refuse("other code or a comment shares a line with the call's statement: put the statement on lines of its own")
+            return refuse(
+                "other code or a comment shares a line with the call's statement: "
+                    + "put the statement on lines of its own")
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
