@@ -52,7 +52,7 @@ public struct Codebase: Sendable {
     /// Indexes `files`.
     public init(files: [FileFacts]) {
         self.files = files
-        aliases = TypeAliasTable(files.lazy.flatMap(\.typeAliases))
+        aliases = TypeAliasTable(files.lazy.flatMap(\.typeAliases), types: files.lazy.flatMap(\.types))
         let detector = HandlerDetector(aliases: aliases)
         handlers = files.map { $0.functions.map(detector.handler(of:)) }
         let handlers = self.handlers

@@ -164,12 +164,19 @@ extension TypeRef {
 /// Every typealias of the codebase, by name, to expand handler types written through one.
 struct TypeAliasTable {
     private var byName: [String: [TypeAliasRecord]] = [:]
+    /// The paths of the types and typealiases declared inside a type (`API.Item`), to write an alias's
+    /// names as seen from anywhere (`qualified(_:declaredIn:keeping:)`).
+    let nestedPaths: Set<String>
 
-    init(_ records: some Sequence<TypeAliasRecord>) {
+    init(_ records: some Sequence<TypeAliasRecord>, types: some Sequence<TypeRecord> = []) {
+        var nested = Set<String>()
         for record in records {
             let name = record.path.split(separator: ".").last.map(String.init) ?? record.path
             byName[name, default: []].append(record)
+            if record.path.contains(".") { nested.insert(record.path) }
         }
+        for type in types where type.kind != "extension" && type.path.contains(".") { nested.insert(type.path) }
+        nestedPaths = nested
     }
 
     /// Whether the codebase declares a typealias named `name` (in any scope).
@@ -187,7 +194,9 @@ struct TypeAliasTable {
             else { return current }
             let substitutions = Dictionary(
                 zip(alias.genericParameterNames, arguments).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
-            current = alias.target.substituting(substitutions)
+            let scope = alias.path.split(separator: ".").dropLast().joined(separator: ".")
+            current = qualified(alias.target, declaredIn: scope, keeping: Set(alias.genericParameterNames))
+                .substituting(substitutions)
         }
         return current
     }
