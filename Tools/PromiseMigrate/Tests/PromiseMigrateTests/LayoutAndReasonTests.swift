@@ -56,17 +56,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(Self.pinger, to: "Pinger.swift")
-        let code = """
-            func run(_ pinger: Pinger) async {
-                pinger.ping { error in
-                    if let error {
-                        print("failed", error)
-                    } else {
-                        print("pinged")
-                    }
-                }
-            }
-            """
+        let code = PrintedDiffTests.caller
         try folder.write(code.replacingOccurrences(of: "\n", with: "\r\n"), to: "Run.swift")
         let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
         #expect(run.status == 0)

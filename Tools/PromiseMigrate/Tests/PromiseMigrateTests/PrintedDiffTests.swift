@@ -18,6 +18,7 @@ import Testing
         }
         """
 
+    /// Async code calling a completion-handler API that has an async variant (`convert`'s calls).
     static let caller = """
         func run(_ pinger: Pinger) async {
             pinger.ping { error in
