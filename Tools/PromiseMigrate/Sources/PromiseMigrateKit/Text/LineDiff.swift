@@ -52,8 +52,7 @@ enum LineDiff {
         var newLine: Int
     }
 
-    /// The shortest edit script by longest common subsequence, over the lines that differ between the
-    /// common prefix and suffix (one replaced block when that middle is too large).
+    /// The shortest edit script, over the lines that differ between the common prefix and suffix.
     static func edits(_ old: [String], _ new: [String]) -> [Operation] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
@@ -68,25 +67,26 @@ enum LineDiff {
         var operations = (0..<prefix).map { Operation(kind: " ", text: old[$0], oldLine: $0, newLine: $0) }
         var i = 0
         var j = 0
-        if a.count * b.count <= 4_000_000 {
-            var lengths = [[Int32]](repeating: [Int32](repeating: 0, count: b.count + 1), count: a.count + 1)
-            for x in stride(from: a.count - 1, through: 0, by: -1) {
-                for y in stride(from: b.count - 1, through: 0, by: -1) {
-                    lengths[x][y] = a[x] == b[y] ? lengths[x + 1][y + 1] + 1 : max(lengths[x + 1][y], lengths[x][y + 1])
-                }
+        // Myers' difference, O((n + m) · d): a long file with changes far apart stays a few small hunks.
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in b.difference(from: a) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
-            while i < a.count, j < b.count {
-                if a[i] == b[j] {
-                    operations.append(Operation(kind: " ", text: a[i], oldLine: prefix + i, newLine: prefix + j))
-                    i += 1
-                    j += 1
-                } else if lengths[i + 1][j] >= lengths[i][j + 1] {
-                    operations.append(Operation(kind: "-", text: a[i], oldLine: prefix + i, newLine: prefix + j))
-                    i += 1
-                } else {
-                    operations.append(Operation(kind: "+", text: b[j], oldLine: prefix + i, newLine: prefix + j))
-                    j += 1
-                }
+        }
+        while i < a.count, j < b.count {
+            if removed.contains(i) {
+                operations.append(Operation(kind: "-", text: a[i], oldLine: prefix + i, newLine: prefix + j))
+                i += 1
+            } else if inserted.contains(j) {
+                operations.append(Operation(kind: "+", text: b[j], oldLine: prefix + i, newLine: prefix + j))
+                j += 1
+            } else {
+                operations.append(Operation(kind: " ", text: a[i], oldLine: prefix + i, newLine: prefix + j))
+                i += 1
+                j += 1
             }
         }
         while i < a.count {
