@@ -224,4 +224,82 @@ import Testing
         #expect(run.output.stderr.contains("Run.swift:2: not converted: count(completion:): other code or a comment"))
         #expect(try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains("/* count */"))
     }
+
+    /// A block comment that opens on the line before and closes on the declaration's or statement's line
+    /// shares that line: replacing the line lost the `*/`, and the rest of the file became a comment.
+    @Test func aBlockCommentClosingOnTheLineIsNotCutInTwo() throws {
+        let (stderr, text) = try convertFunctions(
+            """
+            import Foundation
+            final class Svc: Sendable {
+                let pinger = Pinger()
+                let other = 1 /* a
+                */ func twice(completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                    pinger.count { result in completion(result.map { $0 * 2 }) }
+                }
+            }
+            """, beside: ["Pinger.swift": Self.pinger])
+        #expect(stderr.contains(":5: not converted: twice(completion:): other code or a comment shares a line"))
+        #expect(text.contains("    */ func twice("))
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        let caller = """
+            func run(_ pinger: Pinger) async {
+                print("start") /* a
+                */ pinger.ping { error in
+                    if let error {
+                        print("failed", error)
+                    }
+                }
+            }
+            """
+        try folder.write(caller, to: "Run.swift")
+        let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
+        #expect(run.output.stderr.contains("Run.swift:3: not converted: ping(completion:): other code or a comment"))
+        #expect(try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8) == caller)
+    }
+
+    /// `convert` of calls keeps a closure's statements and rewrites what lies around them: a comment there
+    /// (after `in`, between the statements and the braces, after `else`) is refused, not dropped.
+    @Test func aCommentTheCallConversionWouldDropIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        for comment in ["// first line", "/* mid */"] {
+            let caller = """
+                func run(_ pinger: Pinger) async {
+                    pinger.ping { error in \(comment)
+                        if let error {
+                            print("failed", error)
+                        }
+                    }
+                }
+                """
+            try folder.write(caller, to: "Run.swift")
+            let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
+            #expect(
+                run.output.stderr.contains(
+                    "Run.swift:2: not converted: ping(completion:): the comment `\(comment)` is in code the conversion "
+                        + "replaces and would be lost"), "\(run.output.stderr)")
+            #expect(try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8) == caller)
+        }
+        // Comments above and after a statement the conversion keeps stay with it, and the call converts.
+        try folder.write(
+            """
+            func run(_ pinger: Pinger) async {
+                pinger.ping { error in
+                    if let error {
+                        // the reason
+                        print("failed", error)  // kept
+                    }
+                }
+            }
+            """, to: "Run.swift")
+        let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
+        #expect(run.output.stderr.contains("1 call(s) converted"), "\(run.output.stderr)")
+        #expect(
+            try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains(
+                "    } catch {\n        // the reason\n        print(\"failed\", error)  // kept\n    }"))
+    }
 }

@@ -42,33 +42,39 @@ import Testing
         """
 
     /// The file's text in each layout the tests try: as written (no final newline), with one, in CRLF
-    /// without and with one, and mixed (CRLF above the last three lines).
+    /// without and with one, mixed (CRLF above the last three lines), with lone CRs (which git does not
+    /// count as line ends), and with a byte-order mark.
     static func layouts(_ code: String) -> [String] {
         let crlf = code.replacingOccurrences(of: "\n", with: "\r\n")
         var lines = code.components(separatedBy: "\n")
         let tail = lines.suffix(3).joined(separator: "\n")
         lines.removeLast(3)
         let mixed = lines.joined(separator: "\r\n") + "\r\n" + tail + "\n"
-        return [code, code + "\n", crlf, crlf + "\r\n", mixed]
+        let cr = code.replacingOccurrences(of: "\n", with: "\r")
+        let strayCR = lines.joined(separator: "\n") + "\r" + tail + "\n"
+        return [code, code + "\n", crlf, crlf + "\r\n", mixed, cr + "\r", strayCR, "\u{FEFF}" + code + "\n"]
     }
 
     /// Runs `arguments` (with `{file}` standing for the file) on `text` printed and with `--write`, then
     /// applies the printed diff with `git apply` to a copy of the original.
+    /// The texts are compared as bytes: `String`'s `==` would find `é` and `e` with a combining accent
+    /// equal, and Foundation's decoding drops a byte-order mark.
     private func printedAndWritten(
-        _ text: String, command arguments: [String], beside context: [String: String]
-    ) throws -> (printed: String, applied: String, written: String, gitStatus: Int32, gitError: String) {
+        _ text: String, command arguments: [String], beside context: [String: String], name: String = "File.swift"
+    ) throws -> (printed: String, applied: Data, written: Data, gitStatus: Int32, gitError: String) {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for (name, code) in context { try folder.write(code, to: name) }
-        try folder.write(text, to: "File.swift")
-        try folder.write(text, to: "copy/File.swift")
-        let path = folder.path + "/File.swift"
+        try folder.write(text, to: name)
+        try folder.write(text, to: "copy/" + name)
+        let path = folder.path + "/" + name
         let argv = arguments.map { $0 == "{file}" ? path : $0 }.map { $0 == "{folder}" ? folder.path : $0 }
         let printed = runCommand(argv).output.stdout
         #expect(runCommand(argv + ["--write"]).status == 0)
-        let written = try String(contentsOfFile: path, encoding: .utf8)
-        // The diff names the file by the path it was given; `git apply` wants it relative.
-        try folder.write(printed.replacingOccurrences(of: folder.path + "/", with: ""), to: "change.diff")
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The diff names a file outside the current folder by its path without the leading `/`, as git
+        // does; `git apply` in the copy wants it relative to the copy.
+        try folder.write(printed.replacingOccurrences(of: folder.path.dropFirst() + "/", with: ""), to: "change.diff")
         let git = Process()
         git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         git.arguments = ["git", "apply", "--whitespace=nowarn", "../change.diff"]
@@ -78,7 +84,7 @@ import Testing
         try git.run()
         git.waitUntilExit()
         let gitError = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let applied = try String(contentsOfFile: folder.path + "/copy/File.swift", encoding: .utf8)
+        let applied = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/copy/" + name))
         return (printed, applied, written, git.terminationStatus, gitError)
     }
 
@@ -93,7 +99,8 @@ import Testing
             ? Self.service : arguments.contains("promisekit") ? Self.promiseKitCode : Self.caller
         for text in Self.layouts(code) {
             let run = try printedAndWritten(text, command: arguments, beside: ["Pinger.swift": Self.pinger])
-            #expect(run.written != text, "nothing converted: \(arguments)")
+            #expect(run.written != Data(text.utf8), "nothing converted: \(arguments)")
+            #expect(run.written.starts(with: [0xEF, 0xBB, 0xBF]) == text.hasPrefix("\u{FEFF}"), "the byte-order mark")
             #expect(run.gitStatus == 0, "git apply: \(run.gitError)\n\(run.printed)")
             #expect(run.applied == run.written, "\(run.printed)")
             #expect(!run.printed.contains("\n \n@@") && !run.printed.hasSuffix("\n \n"), "a made-up last line")
@@ -108,5 +115,37 @@ import Testing
         #expect(run.printed.hasSuffix(end), "\(run.printed)")
         #expect(run.printed.hasPrefix("--- a/"))
         #expect(run.printed.contains("@@ -1,9 +1,8 @@\n"), "\(run.printed)")
+    }
+
+    /// Two lines that differ only in Unicode normalization (`é` as one scalar, and `e` with a combining
+    /// accent) are different lines: the conversion's new lines between them must not pair the one with the
+    /// other, or the printed context would have bytes the written file does not.
+    @Test func linesEqualOnlyUnderNormalizationAreDifferentLines() throws {
+        let composed = "    /// Caf\u{E9} count, doubled.\n"
+        let decomposed = "    /// Cafe\u{301} count, doubled.\n"
+        let code = Self.service.replacingOccurrences(
+            of: "    func twice", with: composed.dropLast() + "\n    func twice"
+        )
+        .replacingOccurrences(of: "\n}", with: "\n\n" + decomposed + "    func other() {}\n}")
+        let run = try printedAndWritten(
+            code, command: ["convert", "--functions", "{file}", "--context", "{folder}"],
+            beside: ["Pinger.swift": Self.pinger])
+        #expect(run.gitStatus == 0, "git apply: \(run.gitError)\n\(run.printed)")
+        #expect(run.applied == run.written, "\(run.printed)")
+        #expect(
+            run.written.range(of: Data(decomposed.utf8)) != nil && run.written.range(of: Data(composed.utf8)) != nil)
+    }
+
+    /// A path outside the current folder loses its leading `/` (`a//tmp/…` was no path `patch` takes), and
+    /// one with a tab or a quote is quoted with C escapes, as git writes it.
+    @Test func theHeaderNamesTheFileAsGitDoes() throws {
+        let name = "My \"File\"\t1.swift"
+        let run = try printedAndWritten(
+            Self.caller, command: ["convert", "{file}", "--context", "{folder}"], beside: ["Pinger.swift": Self.pinger],
+            name: name)
+        #expect(run.printed.hasPrefix("--- \"a/") && !run.printed.contains("a//"), "\(run.printed)")
+        #expect(run.printed.contains("/My \\\"File\\\"\\t1.swift\"\n+++ \"b/"), "\(run.printed)")
+        #expect(run.gitStatus == 0, "git apply: \(run.gitError)\n\(run.printed)")
+        #expect(run.applied == run.written)
     }
 }

@@ -134,7 +134,7 @@ public struct CallConverter {
         case .optionalError:
             guard names.count == 1 else { return refuse("its closure does not name the error") }
             if names[0] == "_" {
-                lines = ["\(indent)_ = try? await \(awaited)"] + Self.reindent(body, to: indent)
+                lines = ["\(indent)_ = try? await \(awaited)"] + Self.reindent(body, to: indent, keepingComments: true)
             } else if body.count == 1, let branch = Self.ifLet(body.first!, binding: names[0]) {
                 lines = Self.doCatch(
                     indent: indent, awaited: awaited, value: nil, success: branch.elseBody ?? [],
@@ -149,7 +149,7 @@ public struct CallConverter {
             {
                 lines =
                     ["\(indent)if let \(branch.name) = try? await \(awaited) {"]
-                    + Self.reindent(branch.body, to: indent + "    ") + ["\(indent)}"]
+                    + Self.reindent(branch.body, to: indent + "    ", keepingComments: true) + ["\(indent)}"]
             } else if body.count == 1, let branch = Self.ifLet(body.first!, binding: names[1]),
                 let elseIf = branch.elseIf, let valueBranch = Self.ifLet(elseIf, binding: names[0]),
                 valueBranch.elseBody == nil
@@ -165,7 +165,7 @@ public struct CallConverter {
                 return refuse("the function does not throw, and the async variant throws when a handler is dropped")
             }
             let binding = names.first.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? ""
-            lines = ["\(indent)\(binding)try await \(awaited)"] + Self.reindent(body, to: indent)
+            lines = ["\(indent)\(binding)try await \(awaited)"] + Self.reindent(body, to: indent, keepingComments: true)
         case .twoValuesAndError, .other, .successAndFailure:
             return refuse("its handler shape has no straight-line form here")
         }
@@ -173,6 +173,11 @@ public struct CallConverter {
             return refuse(
                 "other code or a comment shares a line with the call's statement: "
                     + "put the statement on lines of its own")
+        }
+        if let comment = Self.lostComment(in: statement, keptIn: lines) {
+            return refuse(
+                "the comment `\(comment)` is in code the conversion replaces and would be lost: "
+                    + "move it above the call's statement")
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
@@ -255,6 +260,11 @@ public struct CallConverter {
             return refuse(
                 "other code or a comment shares a line with the call's statement: "
                     + "put the statement on lines of its own")
+        }
+        if let comment = Self.lostComment(in: statement, keptIn: lines) {
+            return refuse(
+                "the comment `\(comment)` is in code the conversion replaces and would be lost: "
+                    + "move it above the call's statement")
         }
         let start = converter.location(for: statement.positionAfterSkippingLeadingTrivia).line
         let end = converter.location(for: statement.endPositionBeforeTrailingTrivia).line
@@ -460,6 +470,23 @@ public struct CallConverter {
 
     // MARK: Text
 
+    /// A comment in `statement` (below its first line's start) that `lines` do not keep: the conversion keeps
+    /// a closure's statements, and drops what lies between them and the closure's braces, labels and `else`.
+    static func lostComment(in statement: CodeBlockItemSyntax, keptIn lines: [String]) -> String? {
+        let kept = lines.joined().filter { !$0.isWhitespace }
+        let first = statement.firstToken(viewMode: .sourceAccurate)
+        for token in statement.tokens(viewMode: .sourceAccurate) {
+            let trivia = (token == first ? [] : Array(token.leadingTrivia)) + Array(token.trailingTrivia)
+            for piece in trivia where piece.isComment {
+                let text = Trivia(pieces: [piece]).description
+                if !kept.contains(text.filter { !$0.isWhitespace }) {
+                    return text.split(separator: "\n").first.map(String.init) ?? text
+                }
+            }
+        }
+        return nil
+    }
+
     /// `call`'s receiver calling `variantName` with `arguments` (by default the call's own).
     static func awaitedCall(_ call: FunctionCallExprSyntax, variantName: String, arguments: String? = nil) -> String {
         let callee: String
@@ -503,12 +530,25 @@ public struct CallConverter {
         return indent
     }
 
-    /// Statements' lines, their common indentation replaced by `indent`.
-    static func reindent(_ items: some Sequence<CodeBlockItemSyntax>, to indent: String) -> [String] {
+    /// Statements' lines, their common indentation replaced by `indent`. With `keepingComments`, a comment
+    /// above a statement keeps its own line and one after it its place (function conversion places them
+    /// itself).
+    static func reindent(
+        _ items: some Sequence<CodeBlockItemSyntax>, to indent: String, keepingComments: Bool = false
+    ) -> [String] {
         var lines: [String] = []
         for item in items {
             let own = indentation(of: item)
-            let text = own + item.trimmedDescription
+            if keepingComments {
+                for piece in item.leadingTrivia where piece.isComment {
+                    lines += (own + Trivia(pieces: [piece]).description).split(separator: "\n").map(String.init)
+                }
+            }
+            var text = own + item.trimmedDescription
+            if keepingComments, item.trailingTrivia.contains(where: \.isComment) {
+                text += item.trailingTrivia.description
+                while text.last?.isWhitespace == true { text.removeLast() }
+            }
             lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let common =
@@ -523,9 +563,10 @@ public struct CallConverter {
     ) -> [String] {
         let inner = indent + "    "
         let first = value.map { "\(inner)let \($0) = try await \(awaited)" } ?? "\(inner)try await \(awaited)"
-        var lines = ["\(indent)do {", first] + reindent(success, to: inner) + ["\(indent)} catch {"]
+        var lines =
+            ["\(indent)do {", first] + reindent(success, to: inner, keepingComments: true) + ["\(indent)} catch {"]
         if let error, error != "error" { lines.append("\(inner)let \(error) = error") }
-        lines += reindent(failure, to: inner)
+        lines += reindent(failure, to: inner, keepingComments: true)
         lines.append("\(indent)}")
         return lines
     }

@@ -5,8 +5,10 @@ import SwiftSyntax
 enum SharedLine {
     static func found(around node: some SyntaxProtocol, converter: SourceLocationConverter) -> Bool {
         func line(_ position: AbsolutePosition) -> Int { converter.location(for: position).line }
+        // The end of the token before, its trailing trivia included: a block comment there can close on the
+        // node's line (`print(1) /* a` above `*/ api { … }`).
         if let before = node.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
-            line(before.endPositionBeforeTrailingTrivia) == line(node.positionAfterSkippingLeadingTrivia)
+            line(before.endPosition) == line(node.positionAfterSkippingLeadingTrivia)
         {
             return true
         }

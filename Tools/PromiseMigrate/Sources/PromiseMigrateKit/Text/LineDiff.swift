@@ -4,11 +4,10 @@ enum LineDiff {
     static func unified(path: String, old: String, new: String) -> String {
         // A line is compared and written with its own ending, so that a changed ending is a change and
         // `patch` applies the diff to a CRLF file too. The last line may have none: it gets git's marker.
-        let before = SourceLines(old).terminatedLines
-        let after = SourceLines(new).terminatedLines
-        let operations = edits(before, after)
+        let operations = edits(lines(of: old), lines(of: new))
         guard operations.contains(where: { $0.kind != " " }) else { return "" }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        let name = DiffPath(path)
+        var out = "--- \(name.written(side: "a"))\n+++ \(name.written(side: "b"))\n"
         // Group the edits into hunks: runs of changes at most six unchanged lines apart.
         var index = 0
         while index < operations.count {
@@ -35,7 +34,7 @@ enum LineDiff {
             for operation in slice {
                 // `hasSuffix("\n")` would miss a CRLF ending: `\r\n` is one `Character`.
                 out += "\(operation.kind)\(operation.text)"
-                if let byte = operation.text.utf8.last, byte != 10, byte != 13 {
+                if let byte = operation.text.utf8.last, byte != 10 {
                     out += "\n\\ No newline at end of file\n"
                 }
             }
@@ -52,13 +51,30 @@ enum LineDiff {
         var newLine: Int
     }
 
-    /// The shortest edit script, over the lines that differ between the common prefix and suffix.
+    /// The lines as git and `patch` count them: each ends after a `\n` (a `\r` before it, or a lone one, is
+    /// part of the line), and the last may have no ending.
+    static func lines(of text: String) -> [String] {
+        var lines: [String] = []
+        var start = text.utf8.startIndex
+        for index in text.utf8.indices where text.utf8[index] == 10 {
+            let end = text.utf8.index(after: index)
+            lines.append(String(decoding: text.utf8[start..<end], as: UTF8.self))
+            start = end
+        }
+        if start != text.utf8.endIndex { lines.append(String(decoding: text.utf8[start...], as: UTF8.self)) }
+        return lines
+    }
+
+    /// The shortest edit script, over the lines that differ between the common prefix and suffix. Lines are
+    /// compared byte for byte: `String`'s `==` finds `é` and `e` with a combining accent equal.
     static func edits(_ old: [String], _ new: [String]) -> [Operation] {
+        let oldBytes = old.map { Array($0.utf8) }
+        let newBytes = new.map { Array($0.utf8) }
         var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        while prefix < old.count, prefix < new.count, oldBytes[prefix] == newBytes[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+            oldBytes[old.count - 1 - suffix] == newBytes[new.count - 1 - suffix]
         {
             suffix += 1
         }
@@ -70,7 +86,8 @@ enum LineDiff {
         // Myers' difference, O((n + m) · d): a long file with changes far apart stays a few small hunks.
         var removed = Set<Int>()
         var inserted = Set<Int>()
-        for change in b.difference(from: a) {
+        for change in newBytes[prefix..<(new.count - suffix)].difference(from: oldBytes[prefix..<(old.count - suffix)])
+        {
             switch change {
             case .remove(let offset, _, _): removed.insert(offset)
             case .insert(let offset, _, _): inserted.insert(offset)

@@ -54,13 +54,6 @@ struct SourceLines {
     /// The ending after 0-based line `index`: the file's own, `\n` after its last line.
     func ending(after index: Int) -> String { endings.indices.contains(index) ? endings[index] : "\n" }
 
-    /// The lines as a diff reads them, each with its ending; the empty line after a final ending is none.
-    var terminatedLines: [String] {
-        var out = lines.indices.map { lines[$0] + (endings.indices.contains($0) ? endings[$0] : "") }
-        if out.last == "" { out.removeLast() }
-        return out
-    }
-
     /// The text, each line with its ending.
     var text: String {
         var out = ""
