@@ -18,13 +18,15 @@ extension Promise {
     ) -> Promise<Value> {
         guard includingCancellation else {
             // `passing` written out, as `then` is (Promise+Then.swift).
-            let reports: @Sendable (@Sendable (any Error) -> Void, Result<Value, any Error>) -> Bool = { _, result in
-                guard case .failure(let error) = result else { return false }
-                return !error.isCancellation
-            }
-            return derive(on: queue, with: body, hopping: reports) { body, result, derived in
-                if case .failure(let error) = result, !error.isCancellation, derived.isPending { body(error) }
+            return derive(on: queue, with: body) { body, result, derived, call in
+                guard case .failure(let error) = result, !error.isCancellation else {
+                    derived.settle(result)  // a value or a cancellation needs no queue
+                    return true
+                }
+                guard call == .onQueue else { return false }
+                if derived.isPending { body(error) }
                 derived.settle(result)
+                return true
             }
         }
         return passing(

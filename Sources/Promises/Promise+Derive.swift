@@ -18,10 +18,9 @@ extension Promise {
     @_transparent @usableFromInline func derive<U, Payload: Sendable>(
         on queue: some CallbackQueue,
         with payload: Payload,
-        hopping hops: (@Sendable (Payload, Result<Value, any Error>) -> Bool)? = nil,
-        _ apply: @escaping @Sendable (Payload, Result<Value, any Error>, Promise<U>) -> Void
+        _ apply: @escaping @Sendable (Payload, Result<Value, any Error>, Promise<U>, LinkCall) -> Bool
     ) -> Promise<U> {
-        let step = LinkStep(queue: queue, payload: payload, hops: hops, apply: apply)
+        let step = LinkStep(queue: queue, payload: payload, apply: apply)
         let derived = LinkCore.make(step, neededQueue: queue.dispatchQueue)
         derived.inheritOrigin(from: core)
         let handle = LinkHandle(derived)
@@ -29,9 +28,6 @@ extension Promise {
         PromiseRegistry.track(derived, isLink: true)
         return Promise<U>(core: derived)
     }
-
-    @usableFromInline typealias Runs<Payload> = @Sendable (Payload, Result<Value, any Error>) -> Bool
-    @usableFromInline typealias Body<Payload> = @Sendable (Payload, Result<Value, any Error>) -> Void
 
     /// A promise that settles like this one once `body` has run on `queue`, for the outcomes `runs`
     /// accepts; other outcomes pass straight through, with no hop. The side-effect operators (`then`,
@@ -48,15 +44,17 @@ extension Promise {
         _ body: @escaping @Sendable (Payload, Result<Value, any Error>) -> Void
     ) -> Promise<Value> {
         guard runsOnCancellation else {
-            let hops: @Sendable ((Payload, Runs<Payload>, Body<Payload>), Result<Value, any Error>) -> Bool = {
-                step, result in
-                step.1(step.0, result)
-            }
-            return derive(on: queue, with: (payload, runs, body), hopping: hops) { step, result, derived in
+            return derive(on: queue, with: (payload, runs, body)) { step, result, derived, call in
                 let (payload, runs, body) = step
+                guard runs(payload, result) else {
+                    derived.settle(result)
+                    return true
+                }
+                guard call == .onQueue else { return false }
                 // A side effect is skipped once the returned promise is cancelled, inline too.
-                if runs(payload, result) && derived.isPending { body(payload, result) }
+                if derived.isPending { body(payload, result) }
                 derived.settle(result)
+                return true
             }
         }
         let derived = Promise<Value>(core: .pendingLink(neededQueue: queue.dispatchQueue))

@@ -10,7 +10,8 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {
-        derive(on: queue, with: transform) { transform, result, derived in
+        derive(on: queue, with: transform) { transform, result, derived, call in
+            guard call == .onQueue else { return false }
             switch result {
             case .success(let value):
                 do {
@@ -21,6 +22,7 @@ extension Promise {
             case .failure(let error):
                 derived.settle(.failure(error))
             }
+            return true
         }
     }
 }

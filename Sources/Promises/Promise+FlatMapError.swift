@@ -15,17 +15,19 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
     ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived in
+        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived, call in
+            guard call == .onQueue else { return false }
             let (body, includingCancellation) = payload
             guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
                 derived.settle(result)
-                return
+                return true
             }
             do {
                 derived.follow(try body(error))
             } catch {
                 derived.settle(.failure(error))
             }
+            return true
         }
     }
 }

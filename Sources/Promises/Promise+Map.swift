@@ -10,8 +10,10 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue
     ) -> Promise<NewValue> {
-        derive(on: queue, with: transform) { transform, result, derived in
+        derive(on: queue, with: transform) { transform, result, derived, call in
+            guard call == .onQueue else { return false }
             derived.settle(result.flatMap { value in Result { try transform(value) } })
+            return true
         }
     }
 }

@@ -11,13 +11,15 @@ extension Promise {
         includingCancellation: Bool = false,
         _ transform: @escaping @Sendable (any Error) -> any Error
     ) -> Promise<Value> {
-        derive(on: queue, with: (transform, includingCancellation)) { payload, result, derived in
+        derive(on: queue, with: (transform, includingCancellation)) { payload, result, derived, call in
+            guard call == .onQueue else { return false }
             let (transform, includingCancellation) = payload
             guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
                 derived.settle(result)
-                return
+                return true
             }
             derived.settle(.failure(transform(error)))
+            return true
         }
     }
 }

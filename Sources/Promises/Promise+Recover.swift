@@ -14,13 +14,15 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value
     ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived in
+        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived, call in
+            guard call == .onQueue else { return false }
             let (body, includingCancellation) = payload
             guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
                 derived.settle(result)
-                return
+                return true
             }
             derived.settle(Result { try body(error) })
+            return true
         }
     }
 }

@@ -15,11 +15,16 @@ extension Promise {
     ) -> Promise<Value> {
         // `passing` written out: no payload tuple and no indirect calls of its `runs` and `body`
         // closures (about 130 instructions of a link, issue 37).
-        derive(on: queue, with: body, hopping: { _, result in if case .success = result { true } else { false } }) {
-            body, result, derived in
+        derive(on: queue, with: body) { body, result, derived, call in
+            guard case .success(let value) = result else {
+                derived.settle(result)  // a rejection needs no queue
+                return true
+            }
+            guard call == .onQueue else { return false }
             // A side effect is skipped once the returned promise is cancelled, inline too.
-            if case .success(let value) = result, derived.isPending { body(value) }
+            if derived.isPending { body(value) }
             derived.settle(result)
+            return true
         }
     }
 }

@@ -35,7 +35,7 @@ final class QueuedStep<Input: Sendable, Output: Sendable, Payload: Sendable, Que
 
     @inlinable func run() {
         ran = true
-        if derived.isPending { step.apply(step.payload, result, derived) }
+        if derived.isPending { _ = step.apply(step.payload, result, derived, .onQueue) }
     }
 }
 
