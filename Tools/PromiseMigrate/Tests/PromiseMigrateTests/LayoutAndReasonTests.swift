@@ -266,12 +266,13 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(Self.pinger, to: "Pinger.swift")
-        for comment in ["// first line", "/* mid */"] {
+        // (`// same` and `// sa` are also in code that is kept: the one dropped is still found.)
+        for comment in ["// first line", "/* mid */", "// same", "// sa"] {
             let caller = """
                 func run(_ pinger: Pinger) async {
                     pinger.ping { error in \(comment)
                         if let error {
-                            print("failed", error)
+                            print("failed", error)  // same
                         }
                     }
                 }
@@ -291,6 +292,8 @@ import Testing
                 pinger.ping { error in
                     if let error {
                         // the reason
+                        /* in two
+                    lines */
                         print("failed", error)  // kept
                     }
                 }
@@ -300,6 +303,7 @@ import Testing
         #expect(run.output.stderr.contains("1 call(s) converted"), "\(run.output.stderr)")
         #expect(
             try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains(
-                "    } catch {\n        // the reason\n        print(\"failed\", error)  // kept\n    }"))
+                "    } catch {\n        // the reason\n        /* in two\n        lines */\n"
+                    + "        print(\"failed\", error)  // kept\n    }"))
     }
 }

@@ -148,4 +148,45 @@ import Testing
         #expect(run.gitStatus == 0, "git apply: \(run.gitError)\n\(run.printed)")
         #expect(run.applied == run.written)
     }
+
+    /// A byte-order mark before a declaration the conversion replaces stays, and so does the declaration's
+    /// indentation: the mark is no part of the first line's code.
+    @Test func aByteOrderMarkBeforeAConvertedDeclarationStays() throws {
+        let function = """
+            func twice(_ pinger: Pinger, completion: @escaping @Sendable (Result<Int, Error>) -> Void) {
+                pinger.count { result in completion(result.map { $0 * 2 }) }
+            }
+
+            """
+        for indent in ["", "    "] {
+            let code =
+                "\u{FEFF}"
+                + function.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+            let run = try printedAndWritten(
+                code, command: ["convert", "--functions", "{file}", "--context", "{folder}"],
+                beside: ["Pinger.swift": Self.pinger])
+            #expect(
+                run.written.starts(with: Data(("\u{FEFF}" + indent + "@available(*, renamed:").utf8)), "\(run.printed)")
+            #expect(run.gitStatus == 0, "git apply: \(run.gitError)\n\(run.printed)")
+            #expect(run.applied == run.written, "\(run.printed)")
+        }
+    }
+
+    /// A name with a space ends with a tab, as git writes it, or `patch` reads it only up to the space; a
+    /// path through `..` is resolved, which `git apply` requires.
+    @Test func aNameWithASpaceEndsWithATabAndDotsAreResolved() throws {
+        let spaced = try printedAndWritten(
+            Self.caller, command: ["convert", "{file}", "--context", "{folder}"], beside: ["Pinger.swift": Self.pinger],
+            name: "My File.swift")
+        #expect(spaced.printed.contains("/My File.swift\t\n+++ b/"), "\(spaced.printed)")
+        #expect(spaced.gitStatus == 0, "git apply: \(spaced.gitError)\n\(spaced.printed)")
+        #expect(spaced.applied == spaced.written)
+        let dotted = try printedAndWritten(
+            Self.caller, command: ["convert", "{file}", "--context", "{folder}"], beside: ["Pinger.swift": Self.pinger],
+            name: "sub/../File.swift")
+        #expect(dotted.printed.hasPrefix("--- a/") && !dotted.printed.contains(".."), "\(dotted.printed)")
+        #expect(dotted.gitStatus == 0, "git apply: \(dotted.gitError)\n\(dotted.printed)")
+        #expect(dotted.applied == dotted.written)
+    }
 }

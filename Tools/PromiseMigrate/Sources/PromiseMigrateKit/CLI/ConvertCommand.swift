@@ -35,14 +35,16 @@ struct ConvertCommand<Output: CommandOutput> {
             }
             if options.write {
                 do {
-                    try edited.text.write(toFile: file.path, atomically: true, encoding: .utf8)
+                    try (ByteOrderMark.of(file.path) + edited.text)
+                        .write(toFile: file.path, atomically: true, encoding: .utf8)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
                     failed = true
                 }
             } else {
                 // The diff of exactly what `--write` would write.
-                output.out(LineDiff.unified(path: file.path, old: text, new: edited.text))
+                let mark = ByteOrderMark.of(file.path)
+                output.out(LineDiff.unified(path: file.path, old: mark + text, new: mark + edited.text))
             }
         }
         let action = options.write ? "converted" : "convertible (pass --write to apply)"

@@ -54,13 +54,14 @@ struct FunctionConvertCommand<Output: CommandOutput> {
         for (path, text) in result.final.sorted(by: { $0.key < $1.key }) {
             if options.write {
                 do {
-                    try text.write(toFile: path, atomically: true, encoding: .utf8)
+                    try (ByteOrderMark.of(path) + text).write(toFile: path, atomically: true, encoding: .utf8)
                 } catch {
                     output.err("error: cannot write \(path): \(error.localizedDescription)\n")
                     failed = true
                 }
             } else if let original = result.original[path] {
-                output.out(LineDiff.unified(path: path, old: original, new: text))
+                let mark = ByteOrderMark.of(path)
+                output.out(LineDiff.unified(path: path, old: mark + original, new: mark + text))
             }
         }
         return failed ? 1 : 0

@@ -21,7 +21,8 @@ struct PromiseKitCommand<Output: CommandOutput> {
         var failed = false
         for file in wanted.sorted(by: { $0.path < $1.path }) {
             guard let source = sources[file.path], PromiseKitRewriter.usesPromiseKit(source) else { continue }
-            let queues = options.queue.map(StepQueue.init(source:)).map { StepQueues(map: $0, return: $0) }
+            let queues =
+                options.queue.map(StepQueue.init(source:)).map { StepQueues(map: $0, return: $0) }
                 ?? index.queues(forFileAt: file.path)
             let result = PromiseKitRewriter.rewrite(source, path: file.path, index: index, queues: queues)
             for note in result.notes {
@@ -33,13 +34,15 @@ struct PromiseKitCommand<Output: CommandOutput> {
             changedFiles += 1
             if options.write {
                 do {
-                    try result.source.write(toFile: file.path, atomically: true, encoding: .utf8)
+                    try (ByteOrderMark.of(file.path) + result.source)
+                        .write(toFile: file.path, atomically: true, encoding: .utf8)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
                     failed = true
                 }
             } else {
-                output.out(LineDiff.unified(path: file.path, old: source, new: result.source))
+                let mark = ByteOrderMark.of(file.path)
+                output.out(LineDiff.unified(path: file.path, old: mark + source, new: mark + result.source))
             }
         }
         let total = rules.values.reduce(0, +)

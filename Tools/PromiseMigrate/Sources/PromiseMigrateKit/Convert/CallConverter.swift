@@ -116,6 +116,7 @@ public struct CallConverter {
         let throwing = Self.enclosingFunctionThrows(statement)
         let body = closure.statements
         var lines: [String]
+        var kept: [CodeBlockItemSyntax]  // the statements `lines` copy, comments and all
         switch handler.shape {
         case .result:
             guard
@@ -131,14 +132,17 @@ public struct CallConverter {
             lines = Self.doCatch(
                 indent: indent, awaited: awaited, value: success.binding, success: success.body,
                 error: failure.binding, failure: failure.body)
+            kept = success.body + failure.body
         case .optionalError:
             guard names.count == 1 else { return refuse("its closure does not name the error") }
             if names[0] == "_" {
                 lines = ["\(indent)_ = try? await \(awaited)"] + Self.reindent(body, to: indent, keepingComments: true)
+                kept = Array(body)
             } else if body.count == 1, let branch = Self.ifLet(body.first!, binding: names[0]) {
                 lines = Self.doCatch(
                     indent: indent, awaited: awaited, value: nil, success: branch.elseBody ?? [],
                     error: branch.name, failure: branch.body)
+                kept = (branch.elseBody ?? []) + branch.body
             } else {
                 return refuse("its closure is not `if let error { … } else { … }`")
             }
@@ -150,6 +154,7 @@ public struct CallConverter {
                 lines =
                     ["\(indent)if let \(branch.name) = try? await \(awaited) {"]
                     + Self.reindent(branch.body, to: indent + "    ", keepingComments: true) + ["\(indent)}"]
+                kept = branch.body
             } else if body.count == 1, let branch = Self.ifLet(body.first!, binding: names[1]),
                 let elseIf = branch.elseIf, let valueBranch = Self.ifLet(elseIf, binding: names[0]),
                 valueBranch.elseBody == nil
@@ -157,6 +162,7 @@ public struct CallConverter {
                 lines = Self.doCatch(
                     indent: indent, awaited: awaited, value: valueBranch.name, success: valueBranch.body,
                     error: branch.name, failure: branch.body)
+                kept = valueBranch.body + branch.body
             } else {
                 return refuse("its closure is not `if let error { … } else if let value { … }`")
             }
@@ -166,6 +172,7 @@ public struct CallConverter {
             }
             let binding = names.first.map { $0 == "_" ? "_ = " : "let \($0) = " } ?? ""
             lines = ["\(indent)\(binding)try await \(awaited)"] + Self.reindent(body, to: indent, keepingComments: true)
+            kept = Array(body)
         case .twoValuesAndError, .other, .successAndFailure:
             return refuse("its handler shape has no straight-line form here")
         }
@@ -174,7 +181,7 @@ public struct CallConverter {
                 "other code or a comment shares a line with the call's statement: "
                     + "put the statement on lines of its own")
         }
-        if let comment = Self.lostComment(in: statement, keptIn: lines) {
+        if let comment = Self.lostComment(in: statement, keeping: kept) {
             return refuse(
                 "the comment `\(comment)` is in code the conversion replaces and would be lost: "
                     + "move it above the call's statement")
@@ -261,7 +268,8 @@ public struct CallConverter {
                 "other code or a comment shares a line with the call's statement: "
                     + "put the statement on lines of its own")
         }
-        if let comment = Self.lostComment(in: statement, keptIn: lines) {
+        let kept = Array(success.statements) + Array(failure.statements)
+        if let comment = Self.lostComment(in: statement, keeping: kept) {
             return refuse(
                 "the comment `\(comment)` is in code the conversion replaces and would be lost: "
                     + "move it above the call's statement")
@@ -470,21 +478,32 @@ public struct CallConverter {
 
     // MARK: Text
 
-    /// A comment in `statement` (below its first line's start) that `lines` do not keep: the conversion keeps
-    /// a closure's statements, and drops what lies between them and the closure's braces, labels and `else`.
-    static func lostComment(in statement: CodeBlockItemSyntax, keptIn lines: [String]) -> String? {
-        let kept = lines.joined().filter { !$0.isWhitespace }
-        let first = statement.firstToken(viewMode: .sourceAccurate)
-        for token in statement.tokens(viewMode: .sourceAccurate) {
-            let trivia = (token == first ? [] : Array(token.leadingTrivia)) + Array(token.trailingTrivia)
-            for piece in trivia where piece.isComment {
-                let text = Trivia(pieces: [piece]).description
-                if !kept.contains(text.filter { !$0.isWhitespace }) {
-                    return text.split(separator: "\n").first.map(String.init) ?? text
-                }
+    /// A comment in `statement` (below its first line's start) that is in none of the `kept` statements: the
+    /// conversion copies those, comments and all (`reindent(keepingComments:)`), and drops what lies between
+    /// them and the closure's braces, labels and `else`.
+    static func lostComment(in statement: CodeBlockItemSyntax, keeping kept: [CodeBlockItemSyntax]) -> String? {
+        let keptComments = Set(kept.flatMap { comments(in: $0, withLeadingTrivia: true) }.map(\.offset))
+        let lost = comments(in: statement, withLeadingTrivia: false).first { !keptComments.contains($0.offset) }
+        return lost.map { $0.text.split(separator: "\n").first.map(String.init) ?? $0.text }
+    }
+
+    /// The comments in `node`'s trivia, by their offset in the file; the trivia before its first token only
+    /// `withLeadingTrivia`.
+    static func comments(in node: some SyntaxProtocol, withLeadingTrivia: Bool) -> [(offset: Int, text: String)] {
+        var found: [(offset: Int, text: String)] = []
+        let first = node.firstToken(viewMode: .sourceAccurate)
+        func collect(_ trivia: Trivia, from start: AbsolutePosition) {
+            var offset = start.utf8Offset
+            for piece in trivia {
+                if piece.isComment { found.append((offset, Trivia(pieces: [piece]).description)) }
+                offset += piece.sourceLength.utf8Length
             }
         }
-        return nil
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if withLeadingTrivia || token != first { collect(token.leadingTrivia, from: token.position) }
+            collect(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia)
+        }
+        return found
     }
 
     /// `call`'s receiver calling `variantName` with `arguments` (by default the call's own).
@@ -537,11 +556,15 @@ public struct CallConverter {
         _ items: some Sequence<CodeBlockItemSyntax>, to indent: String, keepingComments: Bool = false
     ) -> [String] {
         var lines: [String] = []
+        var verbatim = Set<Int>()  // a block comment's later lines: reindenting them would change its text
         for item in items {
             let own = indentation(of: item)
             if keepingComments {
                 for piece in item.leadingTrivia where piece.isComment {
-                    lines += (own + Trivia(pieces: [piece]).description).split(separator: "\n").map(String.init)
+                    let commentLines = Trivia(pieces: [piece]).description.split(separator: "\n").map(String.init)
+                    lines.append(own + commentLines[0])
+                    verbatim.formUnion(lines.count..<(lines.count + commentLines.count - 1))
+                    lines += commentLines.dropFirst()
                 }
             }
             var text = own + item.trimmedDescription
@@ -552,9 +575,13 @@ public struct CallConverter {
             lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let common =
-            lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
-        return lines.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : indent + $0.dropFirst(common) }
+            lines.indices.filter { !verbatim.contains($0) && !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { lines[$0].prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+        return lines.indices.map { index in
+            let line = lines[index]
+            if verbatim.contains(index) { return line }
+            return line.trimmingCharacters(in: .whitespaces).isEmpty ? "" : indent + line.dropFirst(common)
+        }
     }
 
     static func doCatch(

@@ -29,11 +29,11 @@ enum SourceReader {
         if bytes.contains(0) {
             return .failure(FileDiagnostic(path: file.path, kind: .binary, message: "binary file (NUL bytes); skipped"))
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard String(bytes: bytes, encoding: .utf8) != nil else {  // (`String(validating:)` needs macOS 15)
             return .failure(FileDiagnostic(path: file.path, kind: .notUTF8, message: "not UTF-8 text; skipped"))
         }
-        // Decoded as it stands: Foundation's decoding drops a byte-order mark, which `--write` must keep.
-        let text = String(decoding: bytes, as: UTF8.self)
+        // Without a byte-order mark (see `ByteOrderMark`).
+        let text = String(decoding: bytes.dropFirst(bytes.starts(with: ByteOrderMark.bytes) ? 3 : 0), as: UTF8.self)
         let depth = BracketDepth.deepest(in: bytes)
         if depth > BracketDepth.limit {
             return .failure(
