@@ -287,23 +287,29 @@ import Testing
         }
         // Comments above and after a statement the conversion keeps stay with it, and the call converts.
         try folder.write(
-            """
+            #"""
             func run(_ pinger: Pinger) async {
                 pinger.ping { error in
                     if let error {
                         // the reason
-                        /* in two
+                        /* in three
+
                     lines */
-                        print("failed", error)  // kept
+                        let text = """
+                            a
+                                \#("")
+                            """
+                        print("failed", error, text)  // kept
                     }
                 }
             }
-            """, to: "Run.swift")
+            """#, to: "Run.swift")
         let run = runCommand(["convert", folder.path + "/Run.swift", "--context", folder.path, "--write"])
         #expect(run.output.stderr.contains("1 call(s) converted"), "\(run.output.stderr)")
         #expect(
             try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains(
-                "    } catch {\n        // the reason\n        /* in two\n        lines */\n"
-                    + "        print(\"failed\", error)  // kept\n    }"))
+                "    } catch {\n        // the reason\n        /* in three\n\n        lines */\n"
+                    + "        let text = \"\"\"\n            a\n                \n            \"\"\"\n"
+                    + "        print(\"failed\", error, text)  // kept\n    }"))
     }
 }

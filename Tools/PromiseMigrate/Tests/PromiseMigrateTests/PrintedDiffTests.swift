@@ -74,7 +74,13 @@ import Testing
         let written = try Data(contentsOf: URL(fileURLWithPath: path))
         // The diff names a file outside the current folder by its path without the leading `/`, as git
         // does; `git apply` in the copy wants it relative to the copy.
-        try folder.write(printed.replacingOccurrences(of: folder.path.dropFirst() + "/", with: ""), to: "change.diff")
+        // (The folder as `realpath` gives it: the diff names the file the path leads to.)
+        let shown =
+            realpath(folder.path, nil).map { real in
+                defer { free(real) }
+                return String(cString: real)
+            } ?? folder.path
+        try folder.write(printed.replacingOccurrences(of: shown.dropFirst() + "/", with: ""), to: "change.diff")
         let git = Process()
         git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         git.arguments = ["git", "apply", "--whitespace=nowarn", "../change.diff"]
@@ -188,5 +194,33 @@ import Testing
         #expect(dotted.printed.hasPrefix("--- a/") && !dotted.printed.contains(".."), "\(dotted.printed)")
         #expect(dotted.gitStatus == 0, "git apply: \(dotted.gitError)\n\(dotted.printed)")
         #expect(dotted.applied == dotted.written)
+    }
+
+    /// A name that ends with a space is quoted (`patch` drops the space otherwise).
+    @Test func aNameEndingWithASpaceIsQuoted() throws {
+        let run = try printedAndWritten(
+            Self.caller, command: ["convert", "{file}", "--context", "{folder}"], beside: ["Pinger.swift": Self.pinger],
+            name: "File.swift ")
+        #expect(run.printed.hasPrefix("--- \"a/") && run.printed.contains("/File.swift \"\n+++ \"b/"), "\(run.printed)")
+        #expect(run.gitStatus == 0, "git apply: \(run.gitError)\n\(run.printed)")
+        #expect(run.applied == run.written)
+    }
+
+    /// Converting a file through a symbolic link writes the file it names and keeps the link; the diff
+    /// names that file, which `git apply` and `patch` patch (they refuse a link).
+    @Test func aLinkedFileIsWrittenThroughTheLink() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        try folder.write(Self.caller, to: "real/File.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/Link.swift", withDestinationPath: "real/File.swift")
+        let argv = ["convert", folder.path + "/Link.swift", "--context", folder.path]
+        let printed = runCommand(argv).output.stdout
+        #expect(printed.contains("/real/File.swift\n+++ b/"), "\(printed)")
+        #expect(runCommand(argv + ["--write"]).status == 0)
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/Link.swift")
+        #expect(link == "real/File.swift")
+        #expect(try String(contentsOfFile: folder.path + "/real/File.swift", encoding: .utf8).contains("try await"))
     }
 }

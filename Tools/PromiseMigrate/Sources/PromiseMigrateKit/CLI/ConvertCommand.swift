@@ -35,8 +35,7 @@ struct ConvertCommand<Output: CommandOutput> {
             }
             if options.write {
                 do {
-                    try (ByteOrderMark.of(file.path) + edited.text)
-                        .write(toFile: file.path, atomically: true, encoding: .utf8)
+                    try SourceWriter.write(edited.text, toFileAt: file.path)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
                     failed = true

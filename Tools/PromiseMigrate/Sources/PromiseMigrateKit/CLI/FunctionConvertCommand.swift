@@ -54,7 +54,7 @@ struct FunctionConvertCommand<Output: CommandOutput> {
         for (path, text) in result.final.sorted(by: { $0.key < $1.key }) {
             if options.write {
                 do {
-                    try (ByteOrderMark.of(path) + text).write(toFile: path, atomically: true, encoding: .utf8)
+                    try SourceWriter.write(text, toFileAt: path)
                 } catch {
                     output.err("error: cannot write \(path): \(error.localizedDescription)\n")
                     failed = true

@@ -34,8 +34,7 @@ struct PromiseKitCommand<Output: CommandOutput> {
             changedFiles += 1
             if options.write {
                 do {
-                    try (ByteOrderMark.of(file.path) + result.source)
-                        .write(toFile: file.path, atomically: true, encoding: .utf8)
+                    try SourceWriter.write(result.source, toFileAt: file.path)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
                     failed = true

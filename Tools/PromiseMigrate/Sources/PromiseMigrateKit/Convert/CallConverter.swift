@@ -557,11 +557,13 @@ public struct CallConverter {
     ) -> [String] {
         var lines: [String] = []
         var verbatim = Set<Int>()  // a block comment's later lines: reindenting them would change its text
+        var inStrings = Set<Int>()  // lines of a statement with a multi-line string literal
         for item in items {
             let own = indentation(of: item)
             if keepingComments {
                 for piece in item.leadingTrivia where piece.isComment {
-                    let commentLines = Trivia(pieces: [piece]).description.split(separator: "\n").map(String.init)
+                    let commentLines = Trivia(pieces: [piece]).description
+                        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     lines.append(own + commentLines[0])
                     verbatim.formUnion(lines.count..<(lines.count + commentLines.count - 1))
                     lines += commentLines.dropFirst()
@@ -572,7 +574,11 @@ public struct CallConverter {
                 text += item.trailingTrivia.description
                 while text.last?.isWhitespace == true { text.removeLast() }
             }
-            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let itemLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if item.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .multilineStringQuote }) {
+                inStrings.formUnion(lines.count..<(lines.count + itemLines.count))
+            }
+            lines += itemLines
         }
         let common =
             lines.indices.filter { !verbatim.contains($0) && !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }
@@ -580,7 +586,10 @@ public struct CallConverter {
         return lines.indices.map { index in
             let line = lines[index]
             if verbatim.contains(index) { return line }
-            return line.trimmingCharacters(in: .whitespaces).isEmpty ? "" : indent + line.dropFirst(common)
+            // A blank line loses its spaces, unless a multi-line string may hold it: there the spaces past
+            // the closing quotes' indentation are the string's.
+            guard line.trimmingCharacters(in: .whitespaces).isEmpty else { return indent + line.dropFirst(common) }
+            return inStrings.contains(index) && line.count > common ? indent + line.dropFirst(common) : ""
         }
     }
 

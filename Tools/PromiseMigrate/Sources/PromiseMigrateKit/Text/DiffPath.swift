@@ -1,40 +1,39 @@
 import Foundation
 
-/// A file's name in a diff header, as git writes it: relative to the current folder where it lies below it,
-/// without a leading `/` otherwise (`a/tmp/x.swift`, which `patch -p1` applies from `/`), never with `..`
-/// (which `git apply` refuses), and in quotes with C escapes when it holds a quote, a backslash or a
-/// control character (`"a/my\tfile.swift"`).
+/// A file's name in a diff header, as git writes it: the file the path leads to (through `..` and symbolic
+/// links, as `--write` writes it), relative to the current folder where it lies below it, without a leading
+/// `/` otherwise (`a/tmp/x.swift`, which `patch -p1` applies from `/`); in quotes with C escapes when it
+/// holds a quote, a backslash or a control character, or ends with a space (`"a/my\tfile.swift"`).
 struct DiffPath {
     var relative: String
 
     init(_ path: String, currentFolder: String = FileManager.default.currentDirectoryPath) {
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: currentFolder, isDirectory: true))
-            .standardizedFileURL.path
-        // The folder as the shell names it (`$PWD`, through a symbolic link) or as the system does, and
-        // both with every link resolved (on macOS `/tmp` is `/private/tmp`).
-        func resolving(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
-        var folders = [currentFolder]
-        if let shell = ProcessInfo.processInfo.environment["PWD"], shell.hasPrefix("/"),
-            resolving(shell) == resolving(currentFolder)
-        {
-            folders.append(shell)
+        let file = Self.resolved(path)
+        let folder = Self.resolved(currentFolder)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        // Compared as bytes: `String`'s `hasPrefix` finds `é` and `e` with a combining accent equal.
+        if prefix != "/", file.utf8.count > prefix.utf8.count, file.utf8.starts(with: prefix.utf8) {
+            relative = String(decoding: file.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        } else {
+            relative = String(file.drop { $0 == "/" })
         }
-        let candidates = folders.map { (absolute, $0) } + folders.map { (resolving(absolute), resolving($0)) }
-        var relative = String(absolute.drop { $0 == "/" })
-        for (file, folder) in candidates {
-            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            if prefix != "/", file.hasPrefix(prefix), file.count > prefix.count {
-                relative = String(file.dropFirst(prefix.count))
-                break
-            }
+    }
+
+    /// The absolute path with every link and `..` resolved on disk (`realpath`); lexically where that fails.
+    static func resolved(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
         }
-        self.relative = relative
+        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// The name on one side of the diff: `a/…` for the old file, `b/…` for the new one.
     func written(side: String) -> String {
         let name = "\(side)/\(relative)"
-        guard name.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+        guard
+            name.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+                || name.hasSuffix(" ")
         else {
             // A tab ends a name with a space in it: `patch` reads the name up to the first space otherwise.
             return name.contains(" ") ? name + "\t" : name
