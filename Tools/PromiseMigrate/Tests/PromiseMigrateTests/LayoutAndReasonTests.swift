@@ -300,6 +300,9 @@ import Testing
                                 \#("")
                             """
                         print("failed", error, text)  // kept
+                        print(1) /* after,
+
+                          below */
                     }
                 }
             }
@@ -310,6 +313,7 @@ import Testing
             try String(contentsOfFile: folder.path + "/Run.swift", encoding: .utf8).contains(
                 "    } catch {\n        // the reason\n        /* in three\n\n        lines */\n"
                     + "        let text = \"\"\"\n            a\n                \n            \"\"\"\n"
-                    + "        print(\"failed\", error, text)  // kept\n    }"))
+                    + "        print(\"failed\", error, text)  // kept\n        print(1) /* after,\n\n              below */\n    }"
+            ))
     }
 }

@@ -223,4 +223,21 @@ import Testing
         #expect(link == "real/File.swift")
         #expect(try String(contentsOfFile: folder.path + "/real/File.swift", encoding: .utf8).contains("try await"))
     }
+
+    /// `--write` writes in place: the file keeps its mode, and a hard link to it still shares the new text.
+    @Test func writingKeepsTheFilesModeAndLinks() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.pinger, to: "Pinger.swift")
+        try folder.write(Self.caller, to: "File.swift")
+        let path = folder.path + "/File.swift"
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try FileManager.default.linkItem(atPath: path, toPath: folder.path + "/Other.swift")
+        #expect(runCommand(["convert", path, "--context", folder.path, "--write"]).status == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let other = try String(contentsOfFile: folder.path + "/Other.swift", encoding: .utf8)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(other.contains("try await") && other == written)
+    }
 }

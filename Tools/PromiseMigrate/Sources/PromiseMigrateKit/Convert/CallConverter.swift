@@ -570,11 +570,15 @@ public struct CallConverter {
                 }
             }
             var text = own + item.trimmedDescription
+            var trailingCommentLines = 0  // a block comment after the statement that goes on below it
             if keepingComments, item.trailingTrivia.contains(where: \.isComment) {
-                text += item.trailingTrivia.description
-                while text.last?.isWhitespace == true { text.removeLast() }
+                var trailing = item.trailingTrivia.description
+                while trailing.last?.isWhitespace == true { trailing.removeLast() }
+                trailingCommentLines = trailing.filter { $0 == "\n" }.count
+                text += trailing
             }
             let itemLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            verbatim.formUnion((lines.count + itemLines.count - trailingCommentLines)..<(lines.count + itemLines.count))
             if item.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .multilineStringQuote }) {
                 inStrings.formUnion(lines.count..<(lines.count + itemLines.count))
             }

@@ -2,10 +2,27 @@ import Foundation
 
 /// Writes a converted source file back.
 enum SourceWriter {
-    /// Writes `text` to the file at `path`: with the byte-order mark the file had, and through a symbolic
-    /// link to the file it names (an atomic write to the link itself would replace the link with a copy).
+    /// Writes `text` over the file at `path`, with the byte-order mark the file had. In place, not by
+    /// replacing the file: a symbolic link stays a link (its target is written), a hard link stays shared,
+    /// the file keeps its mode and owner, and a file you may not write is an error, not replaced.
     static func write(_ text: String, toFileAt path: String) throws {
-        let target = DiffPath.resolved(path)
-        try (ByteOrderMark.of(path) + text).write(toFile: target, atomically: true, encoding: .utf8)
+        let bytes = Array((ByteOrderMark.of(path) + text).utf8)
+        let descriptor = open(path, O_WRONLY | O_TRUNC)  // the file exists: it was just read
+        guard descriptor >= 0 else { throw WriteError(code: errno) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(code: errno)
+            }
+            written += count
+        }
+    }
+
+    struct WriteError: LocalizedError {
+        var code: Int32
+        var errorDescription: String? { String(cString: strerror(code)) }
     }
 }
