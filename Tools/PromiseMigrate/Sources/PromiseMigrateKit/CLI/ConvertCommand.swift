@@ -15,7 +15,7 @@ struct ConvertCommand<Output: CommandOutput> {
         analysis.warnAboutSkippedFiles(among: wanted, to: output)
         var converted = 0
         var refused = 0
-        var failed = false
+        var unwritten = 0
         for (index, file) in analysis.files.enumerated()
         where wanted.contains(CanonicalPath.of(file.path)) && !analysis.codebase.files[index].isGenerated {
             guard case .success(let text) = SourceReader.read(file) else { continue }
@@ -38,7 +38,7 @@ struct ConvertCommand<Output: CommandOutput> {
                     try SourceWriter.write(edited.text, toFileAt: file.path)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
-                    failed = true
+                    unwritten += 1
                 }
             } else {
                 // The diff of exactly what `--write` would write.
@@ -48,6 +48,6 @@ struct ConvertCommand<Output: CommandOutput> {
         }
         let action = options.write ? "converted" : "convertible (pass --write to apply)"
         output.err("\(converted) call(s) \(action), \(refused) left alone\n")
-        return failed ? 1 : 0
+        return SourceWriter.status(unwritten: unwritten, reportingTo: output)
     }
 }

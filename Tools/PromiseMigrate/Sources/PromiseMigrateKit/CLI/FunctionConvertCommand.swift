@@ -50,20 +50,20 @@ struct FunctionConvertCommand<Output: CommandOutput> {
         if store != nil, total > 0 {
             output.err("note: with --index-store, one round per run: build again for a fresh store, then run again\n")
         }
-        var failed = false
+        var unwritten = 0
         for (path, text) in result.final.sorted(by: { $0.key < $1.key }) {
             if options.write {
                 do {
                     try SourceWriter.write(text, toFileAt: path)
                 } catch {
                     output.err("error: cannot write \(path): \(error.localizedDescription)\n")
-                    failed = true
+                    unwritten += 1
                 }
             } else if let original = result.original[path] {
                 let mark = ByteOrderMark.of(path)
                 output.out(LineDiff.unified(path: path, old: mark + original, new: mark + text))
             }
         }
-        return failed ? 1 : 0
+        return SourceWriter.status(unwritten: unwritten, reportingTo: output)
     }
 }

@@ -18,7 +18,7 @@ struct PromiseKitCommand<Output: CommandOutput> {
         var rules: [String: Int] = [:]
         var changedFiles = 0
         var left = 0
-        var failed = false
+        var unwritten = 0
         for file in wanted.sorted(by: { $0.path < $1.path }) {
             guard let source = sources[file.path], PromiseKitRewriter.usesPromiseKit(source) else { continue }
             let queues =
@@ -37,7 +37,7 @@ struct PromiseKitCommand<Output: CommandOutput> {
                     try SourceWriter.write(result.source, toFileAt: file.path)
                 } catch {
                     output.err("error: cannot write \(file.path): \(error.localizedDescription)\n")
-                    failed = true
+                    unwritten += 1
                 }
             } else {
                 let mark = ByteOrderMark.of(file.path)
@@ -50,6 +50,6 @@ struct PromiseKitCommand<Output: CommandOutput> {
         for (rule, count) in rules.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             output.err("  \(count)\t\(rule)\n")
         }
-        return failed ? 1 : 0
+        return SourceWriter.status(unwritten: unwritten, reportingTo: output)
     }
 }

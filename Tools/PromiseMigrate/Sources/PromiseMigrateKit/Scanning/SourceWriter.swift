@@ -21,6 +21,14 @@ enum SourceWriter {
         }
     }
 
+    /// A command's exit status once its writes are done: 1 if any file could not be written, after a line
+    /// saying so (the summary above counted their changes as made).
+    static func status(unwritten: Int, reportingTo output: some CommandOutput) -> Int32 {
+        guard unwritten > 0 else { return 0 }
+        output.err("error: \(unwritten) file(s) not written: the changes counted above for them were not made\n")
+        return 1
+    }
+
     struct WriteError: LocalizedError {
         var code: Int32
         var errorDescription: String? { String(cString: strerror(code)) }
