@@ -42,8 +42,7 @@ struct ConvertCommand<Output: CommandOutput> {
                 }
             } else {
                 // The diff of exactly what `--write` would write.
-                let mark = ByteOrderMark.of(file.path)
-                output.out(LineDiff.unified(path: file.path, old: mark + text, new: mark + edited.text))
+                output.out(SourceWriter.diff(from: text, to: edited.text, ofFileAt: file.path))
             }
         }
         let action = options.write ? "converted" : "convertible (pass --write to apply)"

@@ -60,8 +60,7 @@ struct FunctionConvertCommand<Output: CommandOutput> {
                     unwritten += 1
                 }
             } else if let original = result.original[path] {
-                let mark = ByteOrderMark.of(path)
-                output.out(LineDiff.unified(path: path, old: mark + original, new: mark + text))
+                output.out(SourceWriter.diff(from: original, to: text, ofFileAt: path))
             }
         }
         return SourceWriter.status(unwritten: unwritten, reportingTo: output)

@@ -40,8 +40,7 @@ struct PromiseKitCommand<Output: CommandOutput> {
                     unwritten += 1
                 }
             } else {
-                let mark = ByteOrderMark.of(file.path)
-                output.out(LineDiff.unified(path: file.path, old: mark + source, new: mark + result.source))
+                output.out(SourceWriter.diff(from: source, to: result.source, ofFileAt: file.path))
             }
         }
         let total = rules.values.reduce(0, +)

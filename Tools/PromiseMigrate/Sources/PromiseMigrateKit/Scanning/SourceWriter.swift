@@ -21,6 +21,12 @@ enum SourceWriter {
         }
     }
 
+    /// The diff of what `write(_:toFileAt:)` would write over `old`, the byte-order mark included.
+    static func diff(from old: String, to new: String, ofFileAt path: String) -> String {
+        let mark = ByteOrderMark.of(path)
+        return LineDiff.unified(path: path, old: mark + old, new: mark + new)
+    }
+
     /// A command's exit status once its writes are done: 1 if any file could not be written, after a line
     /// saying so (the summary above counted their changes as made).
     static func status(unwritten: Int, reportingTo output: some CommandOutput) -> Int32 {

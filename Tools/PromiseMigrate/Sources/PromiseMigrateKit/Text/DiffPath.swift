@@ -1,9 +1,10 @@
 import Foundation
 
 /// A file's name in a diff header, as git writes it: the file the path leads to (through `..` and symbolic
-/// links, as `--write` writes it; `git apply` and `patch` refuse a link), relative to the current folder where it lies below it, without a leading
-/// `/` otherwise (`a/tmp/x.swift`, which `patch -p1` applies from `/`); in quotes with C escapes when it
-/// holds a quote, a backslash or a control character, or ends with a space (`"a/my\tfile.swift"`).
+/// links, as `--write` writes it; `git apply` and `patch` refuse a link), relative to the current folder
+/// where it lies below it, without a leading `/` otherwise (`a/tmp/x.swift`, which `patch -p1` applies
+/// from `/`); in quotes with C escapes when it holds a quote, a backslash or a control character, or ends
+/// with a space (`"a/my\tfile.swift"`).
 struct DiffPath {
     var relative: String
 
@@ -21,7 +22,7 @@ struct DiffPath {
 
     /// The absolute path with every link and `..` resolved on disk (`realpath`); lexically where that fails
     /// or gives a name that is not UTF-8 (which a `String` would change).
-    static func resolved(_ path: String) -> String {
+    private static func resolved(_ path: String) -> String {
         if let real = realpath(path, nil) {
             defer { free(real) }
             let bytes = UnsafeRawBufferPointer(start: real, count: strlen(real))
