@@ -15,11 +15,13 @@ extension Promise {
     ///     Promise { try await profileService.load() }.whenComplete(on: .main, completion)
     /// }
     /// ```
-    @inlinable public init(
+    @inlinable @inline(__always) public init(
         priority: TaskPriority? = nil,
         isolation: (any Actor)? = #isolation,
         @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Value
     ) {
+        // Always inlined: left to the optimizer, the caller kept `Task.init` as a call of its own, which
+        // copies the optional priority through outlined functions (about 100 instructions, issue 37).
         // A main-actor operation needs the main queue to run, so `wait()` on the main thread refuses.
         // The caller's isolation stands in for the operation's: `operation.isolation` would say it
         // exactly, but reading it crashes Swift 6.3's SILGen. So `Promise { @MainActor in … }` made
