@@ -10,10 +10,11 @@ one run cannot tell a 10 % change. Each run is a new process; the table gives, p
 peer, the median of the runs' ratios (ratio of medians, as the program's table) and their range.
 Build first: swift build -c release --package-path Benchmarks --product PromiseBenchmarks
 
---cpu N runs every thread of the program on CPU N alone (Linux). A workload that crosses threads then
-measures what the two threads do, not where the kernel placed them: on a 2-vCPU VM the same round trip
-takes about 5 us when both threads share a CPU and about 48 us when each sleeps on its own, and which
-one a contender gets moves from run to run (Docs/Performance.md, "Where the kernel puts two threads").
+--cpu N confines the program's threads to CPU N (Linux; other processes may still use it, and Dispatch
+and the Task pool still size themselves for every CPU). A workload that crosses threads then measures
+the work of its round trip, not where the kernel placed the threads: on a 2-vCPU VM one contender alone
+took 5.7-6.3 us a round trip pinned and 35-65 us unpinned, from one process to the next
+(Docs/Performance.md, "Where the kernel puts two threads; a cheaper Task check in `wait()`").
 """
 import json
 import os
@@ -22,15 +23,24 @@ import subprocess
 import sys
 import tempfile
 
-arguments = sys.argv[1:]
-cpu = None
+arguments, cpu = [], None
 program = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".build/release/PromiseBenchmarks")
-while arguments and arguments[0] in ("--cpu", "--program") and len(arguments) > 1:
-    if arguments[0] == "--cpu":
-        cpu = int(arguments[1])
+rest = sys.argv[1:]
+while rest:
+    word = rest.pop(0)
+    if word in ("--cpu", "--program"):
+        if not rest:
+            sys.exit(f"error: {word} needs a value\n{__doc__}")
+        value = rest.pop(0)
+        if word == "--program":
+            program = os.path.abspath(value)
+            continue
+        allowed = os.sched_getaffinity(0)
+        if not value.isdigit() or int(value) not in allowed:
+            sys.exit(f"error: --cpu {value}: not one of this process's CPUs {sorted(allowed)}")
+        cpu = int(value)
     else:
-        program = os.path.abspath(arguments[1])
-    arguments = arguments[2:]
+        arguments.append(word)
 if len(arguments) < 2:
     sys.exit(__doc__)
 runs, workloads = int(arguments[0]), arguments[1]
@@ -50,7 +60,7 @@ with tempfile.TemporaryDirectory() as folder:
                 for peer, value in workload["results"].items():
                     if peer != "Promises" and value > 0:
                         ratios.setdefault((workload["name"], peer), []).append(ours / value)
-where = f", every thread on CPU {cpu}" if cpu is not None else ""
+where = f", pinned to CPU {cpu}" if cpu is not None else ""
 print(f"ours ÷ peer over {runs} runs of {repetitions} repetitions{where}: median (lowest-highest)")
 for (workload, peer), values in sorted(ratios.items()):
     print(f"  {workload:28} {peer:14} {statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})")

@@ -22,6 +22,7 @@ extension Promise {
     ) {
         // Always inlined: left to the optimizer, the caller kept `Task.init` as a call of its own, which
         // copies the optional priority through outlined functions (about 100 instructions, issue 37).
+
         // A main-actor operation needs the main queue to run, so `wait()` on the main thread refuses.
         // The caller's isolation stands in for the operation's: `operation.isolation` would say it
         // exactly, but reading it crashes Swift 6.3's SILGen. So `Promise { @MainActor in … }` made
