@@ -21,12 +21,13 @@ extension Promise {
         _ apply: @escaping @Sendable (Payload, Result<Value, any Error>, Promise<U>, LinkCall) -> Bool
     ) -> Promise<U> {
         let step = LinkStep(queue: queue, payload: payload, apply: apply)
-        let derived = LinkCore.make(step, neededQueue: queue.dispatchQueue)
-        derived.inheritOrigin(from: core)
-        let handle = LinkHandle(derived)
-        core.observe({ result in handle.core.run(result) }, linking: derived)
-        PromiseRegistry.track(derived, isLink: true)
-        return Promise<U>(core: derived)
+        let link = Unmanaged.passRetained(LinkCore.make(step, neededQueue: queue.dispatchQueue))
+        link._withUnsafeGuaranteedRef { derived in
+            derived.inheritOrigin(from: core)
+            core.observe(derived.upstreamCallback(), linking: derived)
+            PromiseRegistry.track(derived, isLink: true)
+        }
+        return Promise<U>(core: link.takeRetainedValue())
     }
 
     /// A promise that settles like this one once `body` has run on `queue`, for the outcomes `runs`
