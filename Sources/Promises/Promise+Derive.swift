@@ -21,13 +21,25 @@ extension Promise {
         _ apply: @escaping @Sendable (Payload, Result<Value, any Error>, Promise<U>, LinkCall) -> Bool
     ) -> Promise<U> {
         let step = LinkStep(queue: queue, payload: payload, apply: apply)
-        let link = Unmanaged.passRetained(LinkCore.make(step, neededQueue: queue.dispatchQueue))
-        link._withUnsafeGuaranteedRef { derived in
+        #if DEBUG
+            // Plain references: a debug build would call `_withUnsafeGuaranteedRef` unspecialized.
+            let derived = LinkCore.make(step, neededQueue: queue.dispatchQueue)
             derived.inheritOrigin(from: core)
-            core.observe(derived.upstreamCallback(), linking: derived)
+            let handle = LinkHandle(derived)
+            core.observe({ result in handle.core.run(result) }, linking: derived)
             PromiseRegistry.track(derived, isLink: true)
-        }
-        return Promise<U>(core: link.takeRetainedValue())
+            return Promise<U>(core: derived)
+        #else
+            // The link's own reference, lent to the calls below and then returned: written plainly,
+            // the optimizer retained a link four times and released it twice, where the one retain
+            // of `upstreamCallback()` is enough (release builds, issue 37).
+            let link = Unmanaged.passRetained(LinkCore.make(step, neededQueue: queue.dispatchQueue))
+            link._withUnsafeGuaranteedRef { derived in
+                core.observe(derived.upstreamCallback(), linking: derived)
+                PromiseRegistry.track(derived, isLink: true)
+            }
+            return Promise<U>(core: link.takeRetainedValue())
+        #endif
     }
 
     /// A promise that settles like this one once `body` has run on `queue`, for the outcomes `runs`

@@ -128,9 +128,9 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         takeStep()?.run(result, settling: Promise(core: self))
     }
 
-    /// The callback to register upstream: it runs the step. Made out of line, so the caller's
-    /// reference stays its own; inlined, the optimizer retained the link three times and released it
-    /// twice where one retain, the closure's, is enough.
+    /// The callback to register upstream: it runs the step. Made out of line: inlined into `derive`,
+    /// the optimizer retained the link three times and released it twice where this one retain, the
+    /// closure's, is enough.
     @inlinable @inline(never) func upstreamCallback() -> @Sendable (Result<Input, any Error>) -> Void {
         let handle = LinkHandle(self)
         return { result in handle.core.run(result) }
