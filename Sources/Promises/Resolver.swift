@@ -18,7 +18,10 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     /// the lock. Read only by the deinit, which the releases of every reference order after that write.
     @exclusivity(unchecked) @usableFromInline var settledHere = false
 
-    @inlinable init(core: PromiseCore<Value>) {
+    /// Out of line, so a client's optimizer never allocates a resolver on its own stack: Swift 6.3.1
+    /// miscompiled such a resolver in an `async` function (release builds freed a different address
+    /// of the async frame, and crashed).
+    @usableFromInline @inline(never) init(core: PromiseCore<Value>) {
         self.core = core
         self.breakPromise = { $0.settle(.failure(PromiseError.brokenPromise)) }
     }

@@ -76,6 +76,24 @@ import Testing
         #expect(ten.value?.9 == "x" && ten.value?.8 == ["9": 9] && ten.value?.0 == 1)
     }
 
+    /// Release builds: Swift 6.3.1 compiled a callback that captured the pack so that it read the
+    /// pack's types wrongly ("Variadic generic index out of bounds", or a crash), settled inputs or not.
+    @Test func heterogeneousAllOfInputsSettledLaterOnAnotherThread() async {
+        let (a, aResolver) = Promise<Int>.pending()
+        let (b, bResolver) = Promise<String>.pending()
+        let (c, cResolver) = Promise<[Double]>.pending()
+        let all = Promise.all(a, b, c, Promise(true))
+        DispatchQueue.global().async {
+            cResolver.fulfill([3])
+            aResolver.fulfill(1)
+            bResolver.fulfill("two")
+        }
+        let value = await all.outcome().value
+        #expect(value?.0 == 1 && value?.1 == "two" && value?.2 == [3] && value?.3 == true)
+        let settled = await Promise.all(Promise(1), Promise("two")).outcome().value
+        #expect(settled?.0 == 1 && settled?.1 == "two")
+    }
+
     @Test func heterogeneousAllRejectsFirstAndCancelsTheRest() async {
         let (slow, slowResolver) = Promise<String>.pending()
         let all = Promise.all(Promise<Int>(error: TestError(3)), slow)

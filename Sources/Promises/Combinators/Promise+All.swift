@@ -57,23 +57,30 @@ extension Promise {
             result.settle(.success((repeat (each inputs).fulfilledValue)))
             return result
         }
-        let countdown = Countdown(count)
+        // The callbacks reach the pack only through `gathering`, an object whose class metadata
+        // holds the pack's types. A callback that captured the pack itself crashed optimized builds
+        // when it ran after this function returned: the specialized caller had put the pack's
+        // metadata on its stack, and the unspecialized callback read it from there.
+        let gathering: any PackGathering = AllOfPack(repeat each promises, result: result, remaining: Countdown(count))
         var links: [UpstreamLink] = []
         for input in repeat each promises {
-            let id = input.core.observe { outcome in
-                switch outcome {
-                case .failure(let error):
-                    result.core.settleReleasingUpstream(.failure(error))
-                case .success:
-                    if countdown.tick() {
-                        result.settle(.success((repeat (each inputs).fulfilledValue)))
-                    }
-                }
-            }
-            if let id { links.append(UpstreamLink(input.core, id)) }
+            if let link = Self.report(input, to: gathering) { links.append(link) }
         }
         result.core.addUpstream(links)
         return result
+    }
+
+    /// Observes one input of `all(_:)` for `gathering`; the link to record, if it is still pending.
+    /// Generic over one plain type, not a pack, so its callback captures no pack.
+    @inlinable static func report<T>(_ input: Promise<T>, to gathering: any PackGathering) -> UpstreamLink? {
+        let id = input.core.observe { outcome in
+            if case .failure(let error) = outcome {
+                gathering.inputRejected(error)
+            } else {
+                gathering.inputFulfilled()
+            }
+        }
+        return id.map { UpstreamLink(input.core, $0) }
     }
 
     /// The value of a promise known to be fulfilled (a combinator has counted its fulfilment).
@@ -83,5 +90,38 @@ extension Promise {
                 "Invalid state: \(String(describing: core.result)) where a fulfilled promise was counted")
         }
         return value
+    }
+}
+
+/// What the inputs of the variadic `Promise.all` report to, with the pack's types erased.
+@usableFromInline protocol PackGathering: AnyObject, Sendable {
+    func inputFulfilled()
+    func inputRejected(_ error: any Error)
+}
+
+/// The variadic `Promise.all`'s inputs and result, kept in an object so its pack lives in the class's
+/// metadata, which the runtime keeps for good, and never in a callback's context.
+// @unchecked: every field is a constant; `Promise` and `Countdown` are `Sendable` (a tuple of a pack
+// cannot be declared so).
+@usableFromInline final class AllOfPack<each T: Sendable>: PackGathering, @unchecked Sendable {
+    @usableFromInline let inputs: (repeat Promise<each T>)
+    @usableFromInline let result: Promise<(repeat each T)>
+    @usableFromInline let remaining: Countdown
+
+    @inlinable init(_ inputs: repeat Promise<each T>, result: Promise<(repeat each T)>, remaining: Countdown) {
+        self.inputs = (repeat each inputs)
+        self.result = result
+        self.remaining = remaining
+    }
+
+    // Not inlinable: compiled once here, unspecialized, each reads the pack from `self`'s metadata.
+    @usableFromInline func inputFulfilled() {
+        if remaining.tick() {
+            result.settle(.success((repeat (each inputs).fulfilledValue)))
+        }
+    }
+
+    @usableFromInline func inputRejected(_ error: any Error) {
+        result.core.settleReleasingUpstream(.failure(error))
     }
 }
