@@ -31,8 +31,8 @@ extension Promise {
             return Promise<U>(core: derived)
         #else
             // The link's own reference, lent to the calls below and then returned: written plainly,
-            // the optimizer retained a link four times and released it twice, where the one retain
-            // of `upstreamCallback()` is enough (release builds, issue 37).
+            // the optimizer retained a new link four times (one `swift_retain_n`) and released it three
+            // times, where the one retain of `upstreamCallback()` is enough (issue 37).
             let link = Unmanaged.passRetained(LinkCore.make(step, neededQueue: queue.dispatchQueue))
             link._withUnsafeGuaranteedRef { derived in
                 core.observe(derived.upstreamCallback(), linking: derived)

@@ -18,12 +18,18 @@ public final class Resolver<Value: Sendable>: @unchecked Sendable {
     /// the lock. Read only by the deinit, which the releases of every reference order after that write.
     @exclusivity(unchecked) @usableFromInline var settledHere = false
 
-    /// Out of line, so a client's optimizer never allocates a resolver on its own stack: Swift 6.3.1
-    /// miscompiled such a resolver in an `async` function (release builds freed a different address
-    /// of the async frame, and crashed).
-    @usableFromInline @inline(never) init(core: PromiseCore<Value>) {
+    /// Inlinable, so `breakPromise` is made where `Value` is usually concrete (see `breakPromise`).
+    @inlinable convenience init(core: PromiseCore<Value>) {
+        self.init(core: core, breakPromise: { $0.settle(.failure(PromiseError.brokenPromise)) })
+    }
+
+    /// Out of line, so a client's optimizer never puts a resolver on its own stack: Swift 6.3.1
+    /// miscompiled such a resolver in an `async` function, and release builds crashed.
+    @usableFromInline @inline(never) init(
+        core: PromiseCore<Value>, breakPromise: @escaping @Sendable (PromiseCore<Value>) -> Void
+    ) {
         self.core = core
-        self.breakPromise = { $0.settle(.failure(PromiseError.brokenPromise)) }
+        self.breakPromise = breakPromise
     }
 
     deinit {

@@ -76,8 +76,7 @@ import Testing
         #expect(ten.value?.9 == "x" && ten.value?.8 == ["9": 9] && ten.value?.0 == 1)
     }
 
-    /// Release builds: Swift 6.3.1 compiled a callback that captured the pack so that it read the
-    /// pack's types wrongly ("Variadic generic index out of bounds", or a crash), settled inputs or not.
+    /// Release builds crashed here before `AllOfPack` (see there), for pending and settled inputs.
     @Test func heterogeneousAllOfInputsSettledLaterOnAnotherThread() async {
         let (a, aResolver) = Promise<Int>.pending()
         let (b, bResolver) = Promise<String>.pending()
@@ -92,6 +91,22 @@ import Testing
         #expect(value?.0 == 1 && value?.1 == "two" && value?.2 == [3] && value?.3 == true)
         let settled = await Promise.all(Promise(1), Promise("two")).outcome().value
         #expect(settled?.0 == 1 && settled?.1 == "two")
+    }
+
+    @Test func heterogeneousAllRejectedOrCancelledAfterItReturned() async {
+        let (a, aResolver) = Promise<Int>.pending()
+        let (b, bResolver) = Promise<String>.pending()
+        let all = Promise.all(a, b)
+        DispatchQueue.global().async { aResolver.reject(TestError(1)) }
+        #expect(await all.outcome().error as? TestError == TestError(1))
+        #expect(b.isCancelled, "the other input, unobserved once the result rejected")
+
+        let (c, cResolver) = Promise<Int>.pending()
+        let (d, dResolver) = Promise<[Int]>.pending()
+        let cancelled = Promise.all(c, d)
+        cancelled.cancel()
+        #expect(c.isCancelled && d.isCancelled, "cancelling the result reaches its inputs")
+        withExtendedLifetime((bResolver, cResolver, dResolver)) {}
     }
 
     @Test func heterogeneousAllRejectsFirstAndCancelsTheRest() async {

@@ -57,10 +57,7 @@ extension Promise {
             result.settle(.success((repeat (each inputs).fulfilledValue)))
             return result
         }
-        // The callbacks reach the pack only through `gathering`, an object whose class metadata
-        // holds the pack's types. A callback that captured the pack itself crashed optimized builds
-        // when it ran after this function returned: the specialized caller had put the pack's
-        // metadata on its stack, and the unspecialized callback read it from there.
+        // The callbacks reach the pack only through `gathering` (see `AllOfPack`).
         let gathering: any PackGathering = AllOfPack(repeat each promises, result: result, remaining: Countdown(count))
         var links: [UpstreamLink] = []
         for input in repeat each promises {
@@ -71,7 +68,7 @@ extension Promise {
     }
 
     /// Observes one input of `all(_:)` for `gathering`; the link to record, if it is still pending.
-    /// Generic over one plain type, not a pack, so its callback captures no pack.
+    /// Generic over one type, not a pack, so its callback captures no pack.
     @inlinable static func report<T>(_ input: Promise<T>, to gathering: any PackGathering) -> UpstreamLink? {
         let id = input.core.observe { outcome in
             if case .failure(let error) = outcome {
@@ -99,11 +96,10 @@ extension Promise {
     func inputRejected(_ error: any Error)
 }
 
-/// The variadic `Promise.all`'s inputs and result, kept in an object so its pack lives in the class's
-/// metadata, which the runtime keeps for good, and never in a callback's context.
-// @unchecked: every field is a constant; `Promise` and `Countdown` are `Sendable` (a tuple of a pack
-// cannot be declared so).
-@usableFromInline final class AllOfPack<each T: Sendable>: PackGathering, @unchecked Sendable {
+/// The variadic `Promise.all`'s inputs and result, in an object so that the callbacks never capture
+/// the pack: in release builds, Swift 6.3.1 compiled a callback that did so to read the pack's types
+/// wrongly ("Variadic generic index out of bounds", or a crash), while `all` was still running too.
+@usableFromInline final class AllOfPack<each T: Sendable>: PackGathering {
     @usableFromInline let inputs: (repeat Promise<each T>)
     @usableFromInline let result: Promise<(repeat each T)>
     @usableFromInline let remaining: Countdown
@@ -114,7 +110,7 @@ extension Promise {
         self.remaining = remaining
     }
 
-    // Not inlinable: compiled once here, unspecialized, each reads the pack from `self`'s metadata.
+    // Not inlinable: compiled here, unspecialized, it reads the pack's types from `self`'s metadata.
     @usableFromInline func inputFulfilled() {
         if remaining.tick() {
             result.settle(.success((repeat (each inputs).fulfilledValue)))

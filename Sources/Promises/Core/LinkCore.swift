@@ -128,9 +128,9 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         takeStep()?.run(result, settling: Promise(core: self))
     }
 
-    /// The callback to register upstream: it runs the step. Made out of line: inlined into `derive`,
-    /// the optimizer retained the link three times and released it twice where this one retain, the
-    /// closure's, is enough.
+    /// The callback to register upstream: it runs the step. Out of line: inlined into `derive`, it let
+    /// the optimizer add retains and releases of the link again; this one retain, the closure's, is
+    /// all a link needs.
     @inlinable @inline(never) func upstreamCallback() -> @Sendable (Result<Input, any Error>) -> Void {
         let handle = LinkHandle(self)
         return { result in handle.core.run(result) }
