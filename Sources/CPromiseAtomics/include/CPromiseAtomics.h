@@ -2,6 +2,7 @@
 #define C_PROMISE_ATOMICS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 // One-byte flags a promise publishes under its lock and others read without it (`PromiseCore.isPending`).
 // C because Swift's own atomics (`Synchronization.Atomic`) need macOS 15, above the package's floor.
@@ -28,6 +29,20 @@ static inline void *_Nullable c_promise_current_trampoline(void) {
 
 static inline void c_promise_set_current_trampoline(void *_Nullable trampoline) {
     c_promise_trampoline = trampoline;
+}
+
+/// This thread's delivery nesting (`Trampoline.depth`), and whether its trampoline may hold queued work:
+/// thread-locals of their own, so that a lone wake-up counts itself in the depth without loading the
+/// trampoline object (`Trampoline.wake`).
+typedef struct {
+    intptr_t depth;
+    bool mayHaveQueuedWork;
+} c_promise_thread_t;
+
+extern __thread c_promise_thread_t c_promise_thread;
+
+static inline c_promise_thread_t *_Nonnull c_promise_this_thread(void) {
+    return &c_promise_thread;
 }
 
 #endif

@@ -32,9 +32,15 @@ import CPromiseAtomics
         }
     }
 
+    /// How many deliveries this thread is inside. Kept in a thread-local of its own
+    /// (`c_promise_this_thread`), which a lone wake-up updates without loading this object.
+    @inlinable var depth: Int {
+        get { c_promise_this_thread().pointee.depth }
+        set { c_promise_this_thread().pointee.depth = newValue }
+    }
+
     // Only this trampoline's own thread touches these (it is thread-local), so the dynamic
     // exclusivity checks, a few per settle on the hottest path, are turned off.
-    @exclusivity(unchecked) @usableFromInline var depth = 0
     /// Work queued behind the running batch. Never mutated while jobs are released: a released job
     /// can run a deinit (a dropped `Resolver`) that queues more work.
     @exclusivity(unchecked) @usableFromInline var queued: [() -> Void] = []
@@ -128,25 +134,42 @@ import CPromiseAtomics
     /// executor that runs jobs inline, the Task it resumes runs inside this call and may settle more
     /// promises, whose wake-ups would otherwise nest without bound. At the depth limit it is queued
     /// behind earlier work, as any delivery is.
+    ///
+    /// `nested` written out on the thread-locals alone, without loading this thread's trampoline
+    /// object: the same instructions give or take five, but an `await` of a pending promise took
+    /// 2–5 % less time (issue 37).
     @inlinable static func wake<Value>(
         _ wakeUp: @escaping CallbackList<Value>.Callback, with result: Result<Value, any Error>
     ) {
-        withCurrent { trampoline in
-            if trampoline.depth >= maximumDepth {
-                trampoline.queued.append { wakeUp(result) }
-                return
-            }
-            trampoline.nested { wakeUp(result) }
+        let thread = c_promise_this_thread()
+        let depth = thread.pointee.depth
+        guard depth < maximumDepth else {
+            current.queued.append { wakeUp(result) }
+            noteQueuedWork()
+            return
         }
+        thread.pointee.depth = depth + 1
+        wakeUp(result)
+        if depth == 0 && thread.pointee.mayHaveQueuedWork { current.runQueued() }
+        thread.pointee.depth = depth
+    }
+
+    /// Records that `queued` holds work, for `wake`. Called after each append to `queued`, which
+    /// takes its closures literally: passed through a function first, each would need a thunk, one
+    /// more allocation per queued job.
+    @inlinable @inline(__always) static func noteQueuedWork() {
+        c_promise_this_thread().pointee.mayHaveQueuedWork = true
     }
 
     /// Runs `body` one level deeper; the outermost level then runs what deeper levels queued.
     @inlinable @inline(__always)
     func nested(_ body: () -> Void) {
-        depth += 1
+        let thread = c_promise_this_thread()
+        let depth = thread.pointee.depth
+        thread.pointee.depth = depth + 1
         body()
-        if depth == 1 && !queued.isEmpty { runQueued() }
-        depth -= 1
+        if depth == 0 && !queued.isEmpty { runQueued() }
+        thread.pointee.depth = depth
     }
 
     /// Whether work waits to run on this thread once the current callback returns.
@@ -173,6 +196,7 @@ import CPromiseAtomics
             if trampoline.depth >= maximumDepth {
                 // Keeps `source` alive until then, so its identity cannot be reused meanwhile.
                 trampoline.queued.append { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
+                noteQueuedWork()
                 return
             }
             trampoline.nested { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
@@ -187,6 +211,7 @@ import CPromiseAtomics
         withCurrent { trampoline in
             if trampoline.depth >= maximumDepth || trampoline.hasQueuedWork {
                 trampoline.queued.append { callback(result) }
+                noteQueuedWork()
                 return
             }
             trampoline.nested { callback(result) }
@@ -232,5 +257,6 @@ import CPromiseAtomics
             // Released outside any mutation of `queued`: a deinit here may queue more work.
             batch.removeAll(keepingCapacity: batch.capacity <= 1024)
         }
+        c_promise_this_thread().pointee.mayHaveQueuedWork = false
     }
 }
