@@ -70,7 +70,7 @@ extension Promise {
 }
 
 /// Whether `isolation` is the main actor. Inlinable: `#isolation` is often a constant nil at the call
-/// site, and called, it cost `Promise { }` about 20 instructions and 2 % of a round trip (issue 37).
+/// site, and called, it cost `Promise { }` about 20 instructions and 1–2 % of a round trip (issue 37).
 @inlinable func isMainActor(_ isolation: (any Actor)?) -> Bool {
     guard let isolation else { return false }
     return isolation === MainActor.shared

@@ -93,7 +93,7 @@ import Testing
 private func nestInlineSettles(_ body: @escaping @Sendable () -> Void) {
     let (promise, resolver) = Promise<Int>.pending()
     promise.then(on: .inline) { _ in
-        if Trampoline.current.depth >= Trampoline.maximumDepth { body() } else { nestInlineSettles(body) }
+        if Trampoline.depth >= Trampoline.maximumDepth { body() } else { nestInlineSettles(body) }
     }
     resolver.fulfill(0)
 }

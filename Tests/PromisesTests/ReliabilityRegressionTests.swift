@@ -218,7 +218,7 @@ import Testing
 private func nestToTheDepthLimit(_ body: @escaping @Sendable () -> Void) {
     let (promise, resolver) = Promise<Int>.pending()
     promise.then(on: .inline) { _ in
-        if Trampoline.current.depth >= Trampoline.maximumDepth { body() } else { nestToTheDepthLimit(body) }
+        if Trampoline.depth >= Trampoline.maximumDepth { body() } else { nestToTheDepthLimit(body) }
     }
     resolver.fulfill(0)
 }

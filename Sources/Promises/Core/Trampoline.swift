@@ -33,8 +33,9 @@ import CPromiseAtomics
     }
 
     /// How many deliveries this thread is inside. Kept in a thread-local of its own
-    /// (`c_promise_this_thread`), which a lone wake-up updates without loading this object.
-    @inlinable var depth: Int {
+    /// (`c_promise_this_thread`), which a lone wake-up updates without loading a trampoline object;
+    /// static, since it is the calling thread's whatever trampoline one asks.
+    @inlinable static var depth: Int {
         get { c_promise_this_thread().pointee.depth }
         set { c_promise_this_thread().pointee.depth = newValue }
     }
@@ -136,8 +137,8 @@ import CPromiseAtomics
     /// behind earlier work, as any delivery is.
     ///
     /// `nested` written out on the thread-locals alone, without loading this thread's trampoline
-    /// object: the same instructions give or take five, but an `await` of a pending promise took
-    /// 2–5 % less time (issue 37).
+    /// object: the same instructions give or take five, but `Promise { }.value` and an `await` of
+    /// `pending()` took 2–5 % less time against `BarePromise` (`async-roundtrip-parts`, issue 37).
     @inlinable static func wake<Value>(
         _ wakeUp: @escaping CallbackList<Value>.Callback, with result: Result<Value, any Error>
     ) {
@@ -168,12 +169,13 @@ import CPromiseAtomics
         let depth = thread.pointee.depth
         thread.pointee.depth = depth + 1
         body()
+        assert(queued.isEmpty || thread.pointee.mayHaveQueuedWork, "queued work not noted (noteQueuedWork)")
         if depth == 0 && !queued.isEmpty { runQueued() }
         thread.pointee.depth = depth
     }
 
     /// Whether work waits to run on this thread once the current callback returns.
-    @inlinable var hasQueuedWork: Bool { depth > 0 && (batchRemaining > 0 || !queued.isEmpty) }
+    @inlinable var hasQueuedWork: Bool { Self.depth > 0 && (batchRemaining > 0 || !queued.isEmpty) }
 
     /// Whether this thread is inside a callback with settles queued behind it: blocking here would
     /// keep those settles from ever running.
@@ -193,7 +195,7 @@ import CPromiseAtomics
         _ callbacks: CallbackList<Value>, with result: Result<Value, any Error>, from source: AnyObject
     ) {
         withCurrent { trampoline in
-            if trampoline.depth >= maximumDepth {
+            if depth >= maximumDepth {
                 // Keeps `source` alive until then, so its identity cannot be reused meanwhile.
                 trampoline.queued.append { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
                 noteQueuedWork()
@@ -209,7 +211,7 @@ import CPromiseAtomics
         _ callback: @escaping CallbackList<Value>.Callback, with result: Result<Value, any Error>
     ) {
         withCurrent { trampoline in
-            if trampoline.depth >= maximumDepth || trampoline.hasQueuedWork {
+            if depth >= maximumDepth || trampoline.hasQueuedWork {
                 trampoline.queued.append { callback(result) }
                 noteQueuedWork()
                 return
