@@ -136,43 +136,42 @@ import CPromiseAtomics
     /// promises, whose wake-ups would otherwise nest without bound. At the depth limit it is queued
     /// behind earlier work, as any delivery is.
     ///
-    /// `nested` written out on the thread-locals alone, without loading this thread's trampoline
+    /// Counted on the thread-locals alone (`nested`), without loading this thread's trampoline
     /// object: the same instructions give or take five, but `Promise { }.value` and an `await` of
     /// `pending()` took 2–5 % less time against `BarePromise` (`async-roundtrip-parts`, issue 37).
     @inlinable static func wake<Value>(
         _ wakeUp: @escaping CallbackList<Value>.Callback, with result: Result<Value, any Error>
     ) {
-        let thread = c_promise_this_thread()
-        let depth = thread.pointee.depth
         guard depth < maximumDepth else {
             current.queued.append { wakeUp(result) }
             noteQueuedWork()
             return
         }
-        thread.pointee.depth = depth + 1
-        wakeUp(result)
-        if depth == 0 && thread.pointee.mayHaveQueuedWork { current.runQueued() }
-        thread.pointee.depth = depth
+        nested { wakeUp(result) }
     }
 
-    /// Records that `queued` holds work, for `wake`. Called after each append to `queued`, which
+    /// Records that `queued` holds work, for `nested`. Called after each append to `queued`, which
     /// takes its closures literally: passed through a function first, each would need a thunk, one
     /// more allocation per queued job.
     @inlinable @inline(__always) static func noteQueuedWork() {
         c_promise_this_thread().pointee.mayHaveQueuedWork = true
     }
 
-    /// Runs `body` one level deeper; the outermost level then runs what deeper levels queued.
+    /// Runs `body` one level deeper on this thread; the outermost level then runs what deeper levels
+    /// queued. Reads only the thread-locals, and this thread's trampoline only when work was queued.
     @inlinable @inline(__always)
-    func nested(_ body: () -> Void) {
+    static func nested(_ body: () -> Void) {
         let thread = c_promise_this_thread()
         let depth = thread.pointee.depth
         thread.pointee.depth = depth + 1
         body()
-        assert(queued.isEmpty || thread.pointee.mayHaveQueuedWork, "queued work not noted (noteQueuedWork)")
-        if depth == 0 && !queued.isEmpty { runQueued() }
+        assert(thread.pointee.mayHaveQueuedWork || queueIsEmpty, "queued work not noted (noteQueuedWork)")
+        if depth == 0 && thread.pointee.mayHaveQueuedWork { current.runQueued() }
         thread.pointee.depth = depth
     }
+
+    /// Whether this thread's trampoline, if any, has nothing queued (for `nested`'s assert).
+    @usableFromInline static var queueIsEmpty: Bool { existing?.queued.isEmpty ?? true }
 
     /// Whether work waits to run on this thread once the current callback returns.
     @inlinable var hasQueuedWork: Bool { Self.depth > 0 && (batchRemaining > 0 || !queued.isEmpty) }
@@ -201,7 +200,7 @@ import CPromiseAtomics
                 noteQueuedWork()
                 return
             }
-            trampoline.nested { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
+            nested { trampoline.deliver(callbacks, result, ObjectIdentifier(source)) }
         }
     }
 
@@ -216,7 +215,7 @@ import CPromiseAtomics
                 noteQueuedWork()
                 return
             }
-            trampoline.nested { callback(result) }
+            nested { callback(result) }
         }
     }
 
