@@ -1,4 +1,5 @@
 import Dispatch
+import NIOCore
 import OpenCombine
 import PromiseAsync
 import Promises
@@ -7,6 +8,7 @@ import Promises
 /// time. Run only when named with `--only`; they print a table of their own (each part ÷ `floor`).
 func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
     let worker = fixtures.worker
+    let loop = fixtures.loop
     // The whole round trip and its floor are the contenders of the workloads being taken apart.
     let whole = waitAndAsyncWorkloads(fixtures)
     let mapWait = createMapFulfillWait(fixtures)
@@ -45,6 +47,16 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
             }
         }
     }
+    /// `wait()` on a promise fulfilled on `worker` (wait-cross-thread settles on NIO's event loop).
+    let waitOnWorker = Contender(
+        name: "wait()",
+        body: .blocking { iterations in
+            for _ in 0..<iterations {
+                let (promise, resolver) = Promise<Int>.pending()
+                worker.async { resolver.fulfill(1) }
+                blackHole(try promise.wait())
+            }
+        })
     return [
         Workload(
             name: "async-roundtrip-parts", iterations: 20_000, operationsPerIteration: 1,
@@ -149,7 +161,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
         Workload(
             name: "wait-cross-thread-parts", iterations: 20_000, operationsPerIteration: 1,
             contenders: [
-                contender("wait-cross-thread", "Promises", as: "wait()"),
+                waitOnWorker,
                 Contender(
                     name: "inline callback signals a semaphore",
                     body: .blocking { iterations in
@@ -164,6 +176,10 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                 Contender(
                     name: "floor + a promise made and dropped",
                     body: semaphoreRoundTrip { blackHole(Promise<Int>.pending()) }),
+                // wait-cross-thread itself: the same waits with NIO's event loop as the other thread.
+                contender("wait-cross-thread", "Promises", as: "wait(), fulfilled on NIO's event loop"),
+                contender("wait-cross-thread", "NIO", as: "NIO's wait()"),
+                contender("wait-cross-thread", "floor", as: "floor, signalled on NIO's event loop"),
                 Contender(name: "floor", body: semaphoreRoundTrip {}),
             ]),
         // `then`'s side-effect links against the least links written by hand for the same semantics.
@@ -191,7 +207,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                             done.wait()
                         }
                     }),
-                contender("wait-cross-thread", "Promises", as: "no map: wait()"),
+                Contender(name: "no map: wait()", body: waitOnWorker.body),
                 mapped("OpenCombine", as: "OpenCombine"),
                 // OpenCombine's `Future` started the worker in its initializer, before the chain was built.
                 Contender(

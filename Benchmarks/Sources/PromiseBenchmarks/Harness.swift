@@ -90,15 +90,17 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
     }
 }
 
-/// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up.
+/// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up, in a
+/// balanced order (`balancedOrder(of:repetition:)`).
 func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
     func iterations(_ contender: Contender) -> Int { workload.iterations(of: contender, scale: scale) }
     for contender in workload.contenders {
         _ = try await measure(contender.body, iterations: max(1, iterations(contender) / 4))
     }
     var samples: [String: [Double]] = [:]
-    for _ in 0..<repetitions {
-        for contender in workload.contenders {
+    for repetition in 0..<repetitions {
+        for index in balancedOrder(of: workload.contenders.count, repetition: repetition) {
+            let contender = workload.contenders[index]
             let iterations = iterations(contender)
             let total = try await measure(contender.body, iterations: iterations)
             samples[contender.name, default: []].append(total / Double(iterations * workload.operationsPerIteration))
