@@ -15,8 +15,10 @@
 # round trip, not its latency, and moves by 10–20 % from run to run when the program sees several
 # CPUs. Pinned to one (`taskset -c 0 Benchmarks/instructions.sh …`), Swift's executor runs one job at a
 # time, so a Task runs only after its awaiter suspends and the async workloads' counts repeat to within
-# 1 %; but a `worker.async` block may then settle before the wait starts, so for `value-pending` and
-# `wait-cross-thread` the pinned count can be that of the settled path.
+# 1 %; but the block that settles (`worker.async`, `loop.execute`) may then run before the wait
+# starts, so for `value-pending` and `wait-cross-thread` the pinned count can be that of the settled
+# path. `--fair-sched=yes` hands the CPU between threads in turn: without it, the two sides of an async
+# round trip took different paths from one contender to the next (one suspended, the other mostly not).
 set -euo pipefail
 export LC_ALL=C
 workload=${1:?usage: instructions.sh WORKLOAD [CONTENDER ...]}
@@ -62,7 +64,7 @@ fi
 count() {
     local contender=$1 repetitions=$2 name=$3
     local log="$work/$name.log"
-    if ! valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" "$work/bench" \
+    if ! valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$work/$name.callgrind" "$work/bench" \
         --only "$workload" --contender "$contender" --repetitions "$repetitions" --operations \
         >/dev/null 2>"$log"; then
         echo "callgrind failed for '$contender' (see $log)" >&2

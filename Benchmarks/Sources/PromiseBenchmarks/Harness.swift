@@ -90,16 +90,18 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
     }
 }
 
-/// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up, in a
-/// balanced order (`balancedOrder(of:repetition:)`).
+/// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up, in an
+/// order that has each contender follow each other one evenly (`ContenderOrder`).
 func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
     func iterations(_ contender: Contender) -> Int { workload.iterations(of: contender, scale: scale) }
     for contender in workload.contenders {
         _ = try await measure(contender.body, iterations: max(1, iterations(contender) / 4))
     }
     var samples: [String: [Double]] = [:]
-    for repetition in 0..<repetitions {
-        for index in balancedOrder(of: workload.contenders.count, repetition: repetition) {
+    // After the warm-up, which ran them in the list's order.
+    var order = ContenderOrder(count: workload.contenders.count, after: workload.contenders.indices.last)
+    for _ in 0..<repetitions {
+        for index in order.next() {
             let contender = workload.contenders[index]
             let iterations = iterations(contender)
             let total = try await measure(contender.body, iterations: iterations)

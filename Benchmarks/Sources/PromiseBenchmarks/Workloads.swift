@@ -266,9 +266,9 @@ func waitAndAsyncWorkloads(_ fixtures: Fixtures) -> [Workload] {
     return [
         Workload(
             name: "wait-cross-thread", iterations: 20_000, operationsPerIteration: 1,
-            // Every contender is settled by NIO's event-loop thread, where NIO's promise must be: which
-            // thread settles moves this round trip more than which library waits (on a Dispatch
-            // worker, in wait-cross-thread-parts).
+            // Every contender is settled by NIO's event-loop thread, where NIO settles its promise
+            // anyway (succeeding it elsewhere hops there): which thread settles moves this round trip
+            // more than which library waits. On a Dispatch worker: wait-cross-thread-parts.
             contenders: [
                 Contender(
                     name: "Promises",
