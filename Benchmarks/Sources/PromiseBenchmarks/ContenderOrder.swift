@@ -7,8 +7,8 @@
 /// reset it). In the fixed order, whichever contender ran right after NIO gained about 20 % unpinned
 /// (Docs/Performance.md, "The contenders' order").
 ///
-/// With 4 contenders and 15 repetitions each ordered pair follows on 5 times; with 3 and 7, 3 or 4
-/// times. Deterministic: the same counts give the same orders.
+/// With 4 contenders and 15 repetitions each ordered pair follows on 4 to 6 times; with 3 and 7, 3 or
+/// 4 times. Deterministic: the same counts give the same orders.
 struct ContenderOrder {
     private let count: Int
     /// Every order of up to 7 contenders; for more, the rotations of the list and of its reverse.
