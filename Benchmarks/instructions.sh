@@ -38,12 +38,15 @@ swift build -c "$configuration" --product PromiseBenchmarks --static-swift-stdli
     2>&1 | { grep -v "mktemp" || true; } >&2
 mkdir -p "$work/lib"
 # The interposer library goes aside (found through LD_LIBRARY_PATH): next to the program, it would
-# make the program re-execute itself with it preloaded.
+# make the program count allocations in a child process.
 cp "$scratch/$configuration/PromiseBenchmarks" "$work/bench"
 cp "$scratch/$configuration/libMallocInterposerSwift.so" "$work/lib/"
 objcopy --strip-debug "$work/bench"
 objcopy --strip-debug "$work/lib/libMallocInterposerSwift.so"
 export LD_LIBRARY_PATH="$work/lib"
+# glibc's malloc in front of the linked interposer, as the program arranges by re-executing itself
+# (valgrind would not follow that).
+export PROMISE_BENCHMARKS_MALLOC=glibc LD_PRELOAD=libc.so.6
 
 # The operations one measurement of `contender` runs, from a log of a run with --operations.
 operations() {

@@ -1,35 +1,92 @@
 import Foundation
 import MallocInterposerSwift
 
-/// Counts allocations when the malloc interposer is preloaded (the program re-executes itself with
-/// `LD_PRELOAD` on Linux to arrange that).
+/// Which `malloc` each process of the benchmark runs on (Linux).
+///
+/// The program links the malloc interposer that counts allocations, and a linked interposer's
+/// `malloc` and `free` stand in for glibc's even when it is not counting: about 75 instructions an
+/// allocation, which flattered the contender that allocates less by 2–3 % (Docs/Performance.md,
+/// "The contenders' order"). So the program re-executes itself with glibc preloaded, in front of the
+/// interposer, and times there; the counts come from a child process with the interposer preloaded.
 enum Allocations {
-    static let environmentKey = "PROMISE_BENCHMARKS_PRELOADED"
+    static let environmentKey = "PROMISE_BENCHMARKS_MALLOC"
+    /// The workloads whose allocations are counted.
+    static let counted: Set<String> = ["create-map-fulfill-wait", "then-link-pending", "then-link-resolved"]
 
-    /// Re-executes this program with the interposer preloaded, if it sits next to the executable.
-    static func preloadIfPossible() {
+    /// Re-executes this program with glibc's `malloc` in front, unless this process was started so
+    /// (by this function, by the counting parent, or by `Benchmarks/instructions.sh`, where valgrind
+    /// would not follow a re-execution).
+    static func useGlibcMalloc() {
         #if os(Linux)
             guard ProcessInfo.processInfo.environment[environmentKey] == nil else { return }
-            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            let library = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so")
-            guard FileManager.default.fileExists(atPath: library.path) else { return }
-            setenv(environmentKey, "1", 1)
-            setenv("LD_PRELOAD", library.path, 1)
+            setenv(environmentKey, "glibc", 1)
+            let preloaded = ProcessInfo.processInfo.environment["LD_PRELOAD"].map { " " + $0 } ?? ""
+            setenv("LD_PRELOAD", "libc.so.6" + preloaded, 1)
             let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
-            execv(executable.path, arguments)
+            execv("/proc/self/exe", arguments)
         #endif
     }
 
-    static var isCounting: Bool { ProcessInfo.processInfo.environment[environmentKey] != nil }
+    /// Whether this is the child process that counts (it prints the counts and runs nothing else).
+    static var isCountingProcess: Bool { ProcessInfo.processInfo.environment[environmentKey] == "counter" }
 
-    /// Allocations per operation made while `body` runs `iterations` iterations.
-    static func count(iterations: Int, operationsPerIteration: Int, _ body: Body) async throws -> Double? {
-        guard isCounting else { return nil }
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
-        _ = try await measure(body, iterations: iterations)
-        MallocInterposerSwift.unhook()
-        let statistics = MallocInterposerSwift.getStatistics()
-        return Double(statistics.mallocCount) / Double(iterations * operationsPerIteration)
+    /// The counts of the `counted` workloads among `workloads`, from a child process with the
+    /// interposer preloaded; none where the interposer is not built next to this program.
+    static func countInChildProcess(
+        for workloads: [Workload]
+    ) throws -> [(name: String, unit: String, results: [String: Double])] {
+        #if os(Linux)
+            guard workloads.contains(where: { counted.contains($0.name) }) else { return [] }
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            let library = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so")
+            guard FileManager.default.fileExists(atPath: library.path) else { return [] }
+            let child = Process()
+            child.executableURL = executable
+            child.arguments = Array(CommandLine.arguments.dropFirst())
+            var environment = ProcessInfo.processInfo.environment
+            environment[environmentKey] = "counter"
+            environment["LD_PRELOAD"] = library.path
+            child.environment = environment
+            let output = Pipe()
+            child.standardOutput = output
+            try child.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            child.waitUntilExit()
+            guard child.terminationStatus == 0,
+                let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+            else { throw CountingFailed(status: child.terminationStatus) }
+            return entries.compactMap { entry in
+                guard let name = entry["name"] as? String, let results = entry["results"] as? [String: Double]
+                else { return nil }
+                return (name, "allocs", results)
+            }
+        #else
+            return []
+        #endif
+    }
+
+    /// In the counting process: allocations per operation of each contender of the `counted`
+    /// workloads, as JSON on standard output.
+    static func printCounts(_ workloads: [Workload], scale: Double) async throws {
+        var entries: [[String: Any]] = []
+        for workload in workloads where counted.contains(workload.name) {
+            var results: [String: Double] = [:]
+            for contender in workload.contenders {
+                let iterations = max(1, Int(Double(workload.iterations) * scale / 4))
+                _ = try await measure(contender.body, iterations: iterations)  // one-time allocations
+                MallocInterposerSwift.reset()
+                MallocInterposerSwift.hook()
+                _ = try await measure(contender.body, iterations: iterations)
+                MallocInterposerSwift.unhook()
+                let count = MallocInterposerSwift.getStatistics().mallocCount
+                results[contender.name] = Double(count) / Double(iterations * workload.operationsPerIteration)
+            }
+            if !results.isEmpty { entries.append(["name": workload.name + "-allocs", "results": results]) }
+        }
+        FileHandle.standardOutput.write(try JSONSerialization.data(withJSONObject: entries))
+    }
+
+    struct CountingFailed: Error {
+        let status: Int32
     }
 }

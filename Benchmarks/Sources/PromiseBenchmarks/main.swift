@@ -6,7 +6,7 @@ import Foundation
 // The *-parts workloads (Decomposition.swift) run only when named with --only.
 // --operations prints, on standard error, the operations one measurement of each contender runs
 // (Benchmarks/instructions.sh divides instruction counts by them).
-Allocations.preloadIfPossible()
+Allocations.useGlibcMalloc()
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -47,6 +47,10 @@ func printOperations(_ workload: Workload) {
     }
 }
 
+if Allocations.isCountingProcess {
+    try await Allocations.printCounts(workloads, scale: scale)
+    exit(0)
+}
 var report: [(name: String, unit: String, results: [String: Double])] = []
 for workload in workloads {
     let results = try await run(workload, repetitions: repetitions, scale: scale)
@@ -54,17 +58,8 @@ for workload in workloads {
     FileHandle.standardError.write("measured \(workload.name)\n".data(using: .utf8)!)
     printOperations(workload)
 }
-// Allocations per operation, where the interposer is preloaded.
-for workload in workloads
-where ["create-map-fulfill-wait", "then-link-pending", "then-link-resolved"].contains(workload.name) {
-    var results: [String: Double] = [:]
-    for contender in workload.contenders {
-        let iterations = max(1, Int(Double(workload.iterations) * scale / 4))
-        results[contender.name] = try await Allocations.count(
-            iterations: iterations, operationsPerIteration: workload.operationsPerIteration, contender.body)
-    }
-    if !results.isEmpty { report.append((workload.name + "-allocs", "allocs", results)) }
-}
+// Allocations per operation, from a child process with the interposer preloaded.
+report += try Allocations.countInChildProcess(for: workloads)
 
 // The table: ours, each peer, and ours ÷ the best peer (below 1 means we are faster or leaner).
 let columns = ["Promises", "NIO", "NIO-embedded", "OpenCombine", "floor"]
