@@ -6,6 +6,10 @@ import Foundation
 // The *-parts workloads (Decomposition.swift) run only when named with --only.
 // --operations prints, on standard error, the operations one measurement of each contender runs
 // (Benchmarks/instructions.sh divides instruction counts by them).
+// On Linux the program re-executes itself on glibc's malloc and counts allocations in a child
+// process (Allocations.swift). Under a tool that does not follow a re-execution (valgrind), set
+// PROMISE_BENCHMARKS_MALLOC=glibc LD_PRELOAD=libc.so.6 yourself, as instructions.sh does; perf
+// follows the counting child too.
 Allocations.useGlibcMalloc()
 
 let arguments = CommandLine.arguments
@@ -59,7 +63,7 @@ for workload in workloads {
     printOperations(workload)
 }
 // Allocations per operation, from a child process with the interposer preloaded.
-report += try Allocations.countInChildProcess(for: workloads)
+report += Allocations.countInChildProcess(for: workloads)
 
 // The table: ours, each peer, and ours ÷ the best peer (below 1 means we are faster or leaner).
 let columns = ["Promises", "NIO", "NIO-embedded", "OpenCombine", "floor"]
