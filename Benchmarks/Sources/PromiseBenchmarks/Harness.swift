@@ -91,7 +91,7 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
 }
 
 /// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up, in an
-/// order that has each contender follow each other one evenly (`ContenderOrder`).
+/// order that has each contender follow each other one nearly evenly (`ContenderOrder`).
 func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
     func iterations(_ contender: Contender) -> Int { workload.iterations(of: contender, scale: scale) }
     for contender in workload.contenders {
