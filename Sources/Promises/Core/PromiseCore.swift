@@ -39,24 +39,27 @@ import Dispatch
 
     /// Where the header lies in the object: after the object header (metadata pointer and reference
     /// counts, two words), aligned for the header, whose alignment is its widest field's.
-    /// Alignments are powers of two, so rounding the two words up to one is the larger of the two:
-    /// no division. A generic deinit computes this at run time on every link it frees, and the
-    /// division it had cost about 6 % of a side-effect link's time (perf, issue 37).
-    @inlinable static var headerOffset: Int {
-        // (No `max`: a generic call costs a debug build more than this whole computation.)
-        let valueAlignment = MemoryLayout<Value>.alignment
-        let objectHeader = 2 * MemoryLayout<Int>.size  // `nextID`'s alignment, 8, divides it
-        return valueAlignment > objectHeader ? valueAlignment : objectHeader
+    ///
+    /// A generic deinit (a link's, on every link it frees) computes this at run time, where the
+    /// division it once had cost about 6 % of a side-effect link's time, and then the type metadata
+    /// it read for `Value`'s alignment (three dependent loads) 2–3 % (perf, issue 37). On 64-bit
+    /// platforms it is a constant: two words are 16 bytes, and no Swift type is aligned to more (the
+    /// runtime's `MaximumAlignment`; the importer drops over-aligned C types), so nothing rounds up.
+    @inlinable @inline(__always) static var headerOffset: Int {
+        let objectHeader = 2 * MemoryLayout<Int>.size
+        #if _pointerBitWidth(_64)
+            return objectHeader
+        #else
+            // (No `max`: a generic call costs a debug build more than this whole computation.)
+            // Alignments are powers of two: rounding up to one is the larger of the two.
+            let valueAlignment = MemoryLayout<Value>.alignment
+            return valueAlignment > objectHeader ? valueAlignment : objectHeader
+        #endif
     }
 
     /// Where `PromiseState.registryList` lies in the object (`registrySlot` follows 2 bytes later):
-    /// after `nextID` and `linkStepHeld`. Computed from `Value` alone, like `LinkCore.stepHeldOffset`,
-    /// and in one function: each call costs a debug build more than the arithmetic.
-    @inlinable static var registryOffset: Int {
-        let valueAlignment = MemoryLayout<Value>.alignment
-        let objectHeader = 2 * MemoryLayout<Int>.size
-        return (valueAlignment > objectHeader ? valueAlignment : objectHeader) + MemoryLayout<UInt64>.size + 2
-    }
+    /// after `nextID` and `linkStepHeld`. Computed from `Value` alone, like `LinkCore.stepHeldOffset`.
+    @inlinable static var registryOffset: Int { headerOffset + MemoryLayout<UInt64>.size + 2 }
 
     /// Whether the registry ticket is where the deinit reads it (a test checks it for several value
     /// types; an assert here would build a key path for every promise a debug build makes).
