@@ -126,7 +126,20 @@ private final class Captured: Sendable {
         defer { resolver.fulfill(value) }
         guard let link = mapped.core as? LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
         else { return false }
-        return link.stepHeldAtFixedOffset
+        return link.stepHeldAtFixedOffset && link.stepFitsItsRoom
+    }
+
+    /// A step whose payload is aligned more than the state (`SIMD4<Double>`, 16 to the state's 8).
+    private func checkAlignedPayload() -> Bool {
+        let (head, resolver) = Promise<Int>.pending()
+        let vector = SIMD4<Double>(1, 2, 3, 4)
+        let mapped = head.derive(on: .inline, with: vector) { vector, result, derived, _ in
+            derived.settle(result.map { $0 + Int(vector.sum()) })
+            return true
+        }
+        defer { resolver.fulfill(1) }
+        guard let link = mapped.core as? LinkCore<Int, Int, SIMD4<Double>, InlineCallbackQueue> else { return false }
+        return link.stepFitsItsRoom && MemoryLayout<LinkCore<Int, Int, SIMD4<Double>, InlineCallbackQueue>.Step>.alignment == 16
     }
 
     @Test func theStepFlagIsWhereTheDeinitReadsIt() {
@@ -136,6 +149,7 @@ private final class Captured: Sendable {
         #expect(check(SIMD4<Float>(1, 2, 3, 4)), "a 16-byte-aligned value")
         #expect(check(SIMD16<Double>(repeating: 1)))
         #expect(check(()))
+        #expect(checkAlignedPayload())
     }
 }
 
