@@ -118,39 +118,66 @@ private final class Captured: Sendable {
     }
 }
 
-/// `LinkCore`'s deinit reads `PromiseState.linkStepHeld` at an offset computed from `Value` alone.
+/// `LinkCore`'s deinit reads `PromiseState.linkStepHeld` at an offset computed without `Value`'s
+/// metadata, and a link asks for exactly the room its step takes.
 @Suite struct LinkCoreLayoutTests {
-    private func check<Value: Sendable>(_ value: Value) -> Bool {
+    private typealias Link<Value: Sendable> = LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
+
+    private func check<Value: Sendable>(_ value: Value) -> Link<Value>? {
         let (head, resolver) = Promise<Value>.pending()
         let mapped = head.map(on: .inline) { $0 }
         defer { resolver.fulfill(value) }
-        guard let link = mapped.core as? LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
-        else { return false }
-        return link.stepHeldAtFixedOffset && link.stepFitsItsRoom
+        return mapped.core as? Link<Value>
     }
 
-    /// A step whose payload is aligned more than the state (`SIMD4<Double>`, 16 to the state's 8).
-    private func checkAlignedPayload() -> Bool {
-        let (head, resolver) = Promise<Int>.pending()
-        let vector = SIMD4<Double>(1, 2, 3, 4)
-        let mapped = head.derive(on: .inline, with: vector) { vector, result, derived, _ in
-            derived.settle(result.map { $0 + Int(vector.sum()) })
+    /// A link of `value` whose step carries `payload`.
+    private func link<Value: Sendable, Payload: Sendable>(
+        _ value: Value, carrying payload: Payload
+    ) -> LinkCore<Value, Value, Payload, InlineCallbackQueue>? {
+        let (head, resolver) = Promise<Value>.pending()
+        let mapped = head.derive(on: .inline, with: payload) { payload, result, derived, _ in
+            _ = payload
+            derived.settle(result)
             return true
         }
-        defer { resolver.fulfill(1) }
-        guard let link = mapped.core as? LinkCore<Int, Int, SIMD4<Double>, InlineCallbackQueue> else { return false }
-        return link.stepFitsItsRoom && MemoryLayout<LinkCore<Int, Int, SIMD4<Double>, InlineCallbackQueue>.Step>.alignment == 16
+        defer { resolver.fulfill(value) }
+        return mapped.core as? LinkCore<Value, Value, Payload, InlineCallbackQueue>
     }
 
     @Test func theStepFlagIsWhereTheDeinitReadsIt() {
-        #expect(check(1))
-        #expect(check(UInt8(1)))
-        #expect(check("text"))
-        #expect(check(SIMD4<Float>(1, 2, 3, 4)), "a 16-byte-aligned value")
-        #expect(check(SIMD16<Double>(repeating: 1)))
-        #expect(check(()))
-        #expect(checkAlignedPayload())
+        #expect(check(1)?.stepHeldAtFixedOffset == true)
+        #expect(check(UInt8(1))?.stepHeldAtFixedOffset == true)
+        #expect(check("text")?.stepHeldAtFixedOffset == true)
+        #expect(check(SIMD4<Float>(1, 2, 3, 4))?.stepHeldAtFixedOffset == true, "a 16-byte-aligned value")
+        #expect(check(SIMD16<Double>(repeating: 1))?.stepHeldAtFixedOffset == true)
+        #expect(check(())?.stepHeldAtFixedOffset == true)
     }
+
+    @Test func theStepFillsTheRoomItAskedFor() {
+        #expect(check(1)?.stepFitsItsRoom == true)
+        #expect(check(UInt8(1))?.stepFitsItsRoom == true)
+        #expect(check("text")?.stepFitsItsRoom == true)
+        #expect(check(SIMD4<Float>(1, 2, 3, 4))?.stepFitsItsRoom == true)
+        #expect(check(())?.stepFitsItsRoom == true)
+        let vector = SIMD4<Double>(1, 2, 3, 4)
+        #expect(MemoryLayout<SIMD4<Double>>.alignment == 16)
+        #expect(link(SIMD4<Float>(1, 2, 3, 4), carrying: vector)?.stepFitsItsRoom == true, "16-aligned, exact")
+        #expect(link(1, carrying: vector)?.stepFitsItsRoom == true, "aligned past the state: the worst case")
+        #expect(link(1, carrying: UInt8(1))?.stepFitsItsRoom == true)
+        #expect(link("text", carrying: (1, "two"))?.stepFitsItsRoom == true)
+    }
+
+    #if _pointerBitWidth(_64)
+        @Test func aSideEffectLinkOfAnIntIs168Bytes() {
+            typealias SideEffect = LinkCore<Int, Int, @Sendable (Int) -> Void, InlineCallbackQueue>
+            let lockEnd = (2 * 8 + MemoryLayout<PromiseState<Int>>.size + 3) / 4 * 4 + 4
+            let padding = (8 - lockEnd % 8) % 8
+            #expect(SideEffect.stepRoomBytes == padding + MemoryLayout<SideEffect.Step>.size)
+            #if !DEBUG  // (a debug build's state also records its origin)
+                #expect(lockEnd + SideEffect.stepRoomBytes == 168, "glibc's 176-byte chunk")
+            #endif
+        }
+    #endif
 }
 
 /// `LinkCore` reads and writes `PromiseState.linkStepHeld` without the lock, and `PromiseCore` the

@@ -59,8 +59,8 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         let core = makeStorage(extraBytes: stepRoomBytes) {
             PromiseState<Value>(neededQueue: neededQueue, linkStepHeld: true)
         }
-        // (`LinkCoreLayoutTests` checks `stepHeldAtFixedOffset`; an assert here built a key path per
-        // link, a third of a debug build's link, issue 37.)
+        // (`LinkCoreLayoutTests` checks `stepHeldAtFixedOffset` and `stepFitsItsRoom`; an assert here
+        // built a key path per link, a third of a debug build's link, issue 37.)
         core.stepRoom.bindMemory(to: Step.self, capacity: 1).initialize(to: step)
         return core  // (recorded by `derive` once linked: `PromiseRegistry.track(_:isLink:)`)
     }
@@ -86,7 +86,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     }
 
     /// Where `PromiseState.linkStepHeld`, right after the header's first field (`nextID`), lies in the
-    /// object. Computed from `Value` alone, which a generic deinit knows without a metadata lookup.
+    /// object: from `headerOffset`, which a generic deinit knows without a metadata lookup.
     @inlinable static var stepHeldOffset: Int { headerOffset + MemoryLayout<UInt64>.size }
 
     /// Whether `linkStepHeld` is where the deinit reads it (`LinkCoreLayoutTests`, for several value
@@ -102,11 +102,10 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         extraRoom.alignedUp(for: Step.self)
     }
 
-    /// The room to ask for after the lock: the padding that aligns the step, then the step. Computed
-    /// from offsets where the object's own alignment (the state's) covers the step's, as it does for
-    /// every step but an over-aligned payload's; those take the worst case. Exact, a `then(on: .inline)`
-    /// link of an `Int` asks for 168 bytes rather than 172, which glibc serves from its 176-byte
-    /// chunks instead of 192: 1–2 % of a link's time (issue 37).
+    /// The room to ask for after the lock: the padding that aligns the step, then the step. Exact
+    /// where the object's alignment (at least the state's) covers the step's, as it does for every
+    /// step but an over-aligned payload's, which takes the worst case. So a `then(on: .inline)` link
+    /// of an `Int` is 168 bytes, not 172: glibc's 176-byte chunk instead of 192 (issue 37).
     @inlinable static var stepRoomBytes: Int {
         let stepAlignment = MemoryLayout<Step>.alignment
         guard stepAlignment <= MemoryLayout<PromiseState<Value>>.alignment else {
@@ -119,10 +118,13 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
         return stepStart - roomStart + MemoryLayout<Step>.size
     }
 
-    /// Whether the step lies within the room asked for (`LinkCoreLayoutTests`, for several value and
-    /// payload types).
+    /// Whether the step lies within the room asked for, exactly at its end where the room is exact
+    /// (`LinkCoreLayoutTests`, for several value and payload types).
     @inlinable var stepFitsItsRoom: Bool {
-        stepRoom + MemoryLayout<Step>.size <= extraRoom + Self.stepRoomBytes
+        let stepEnd = stepRoom + MemoryLayout<Step>.size
+        let roomEnd = extraRoom + Self.stepRoomBytes
+        return MemoryLayout<Step>.alignment <= MemoryLayout<PromiseState<Value>>.alignment
+            ? stepEnd == roomEnd : stepEnd <= roomEnd
     }
 
     /// `PromiseState.linkStepHeld`, read and written by the step's owner alone, without the lock (see

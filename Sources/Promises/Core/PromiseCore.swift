@@ -39,12 +39,9 @@ import Dispatch
 
     /// Where the header lies in the object: after the object header (metadata pointer and reference
     /// counts, two words), aligned for the header, whose alignment is its widest field's.
-    ///
-    /// A generic deinit (a link's, on every link it frees) computes this at run time, where the
-    /// division it once had cost about 6 % of a side-effect link's time, and then the type metadata
-    /// it read for `Value`'s alignment (three dependent loads) 2–3 % (perf, issue 37). On 64-bit
-    /// platforms it is a constant: two words are 16 bytes, and no Swift type is aligned to more (the
-    /// runtime's `MaximumAlignment`; the importer drops over-aligned C types), so nothing rounds up.
+    /// Constant on 64-bit platforms, where a generic deinit (every link's) read `Value`'s alignment
+    /// from its metadata, 2–3 % of a link's time (issue 37): the object header is 16 bytes there,
+    /// and the compiler caps every type's alignment at 16.
     @inlinable @inline(__always) static var headerOffset: Int {
         let objectHeader = 2 * MemoryLayout<Int>.size
         #if _pointerBitWidth(_64)
@@ -58,7 +55,7 @@ import Dispatch
     }
 
     /// Where `PromiseState.registryList` lies in the object (`registrySlot` follows 2 bytes later):
-    /// after `nextID` and `linkStepHeld`. Computed from `Value` alone, like `LinkCore.stepHeldOffset`.
+    /// after `nextID` and `linkStepHeld`. From `headerOffset`, like `LinkCore.stepHeldOffset`.
     @inlinable static var registryOffset: Int { headerOffset + MemoryLayout<UInt64>.size + 2 }
 
     /// Whether the registry ticket is where the deinit reads it (a test checks it for several value
@@ -144,7 +141,7 @@ import Dispatch
         UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + Self.settledFlagOffset
     }
 
-    /// After `nextID` and `linkStepHeld`. Computed from `Value` alone, like `registryOffset`.
+    /// After `nextID` and `linkStepHeld`. From `headerOffset`, like `registryOffset`.
     @inlinable static var settledFlagOffset: Int { headerOffset + MemoryLayout<UInt64>.size + 1 }
 
     /// Whether the flag is where `settledFlag` points (a test checks it for several value types).
