@@ -121,7 +121,8 @@ private final class Captured: Sendable {
 /// `LinkCore`'s deinit reads `PromiseState.linkStepHeld` at an offset computed without `Value`'s
 /// metadata, and a link asks for exactly the room its step takes.
 @Suite struct LinkCoreLayoutTests {
-    private typealias Link<Value: Sendable> = LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
+    private typealias Link<Value: Sendable> =
+        LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
 
     private func check<Value: Sendable>(_ value: Value) -> Link<Value>? {
         let (head, resolver) = Promise<Value>.pending()

@@ -112,7 +112,8 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
             return MemoryLayout<Step>.size + stepAlignment - 1
         }
         let lock = MemoryLayout<c_promise_lock_t>.self
-        let lockStart = (headerOffset + MemoryLayout<PromiseState<Value>>.size + lock.alignment - 1) & ~(lock.alignment - 1)
+        let stateEnd = headerOffset + MemoryLayout<PromiseState<Value>>.size
+        let lockStart = (stateEnd + lock.alignment - 1) & ~(lock.alignment - 1)
         let roomStart = lockStart + lock.stride
         let stepStart = (roomStart + stepAlignment - 1) & ~(stepAlignment - 1)
         return stepStart - roomStart + MemoryLayout<Step>.size
