@@ -18,16 +18,7 @@ extension Promise {
     ) -> Promise<Value> {
         guard includingCancellation else {
             // `passing` written out, as `then` is (Promise+Then.swift).
-            return derive(on: queue, with: body) { body, result, derived, call in
-                guard case .failure(let error) = result, !error.isCancellation else {
-                    derived.settle(result)  // a value or a cancellation needs no queue
-                    return true
-                }
-                guard call == .onQueue else { return false }
-                if derived.isPending { body(error) }
-                derived.settle(result)
-                return true
-            }
+            return derive(on: queue, with: body, by: CatchStep<Value>.self)
         }
         return passing(
             on: queue,
@@ -40,5 +31,25 @@ extension Promise {
         ) { payload, result in
             if case .failure(let error) = result { payload.0(error) }
         }
+    }
+}
+
+/// `catch`'s step (without cancellations): `body` runs with the error unless the derived promise was
+/// cancelled meanwhile; then the derived promise settles like its upstream. A value or a
+/// cancellation passes straight through, with no hop.
+@usableFromInline enum CatchStep<Value: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = @Sendable (any Error) -> Void
+
+    @inlinable static func apply(
+        _ body: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _ call: LinkCall
+    ) -> Bool {
+        guard case .failure(let error) = result, !error.isCancellation else {
+            derived.settle(result)  // a value or a cancellation needs no queue
+            return true
+        }
+        guard call == .onQueue else { return false }
+        if derived.isPending { body(error) }
+        derived.settle(result)
+        return true
     }
 }

@@ -1,11 +1,10 @@
 import Dispatch
 
 extension Promise {
-    /// Makes a promise that `apply` settles on `queue` once this one settles. The new promise records
-    /// this one as its upstream, so cancelling it detaches (and, if unobserved, cancels) this one.
-    ///
-    /// `apply` gets the operator's closures as `payload` rather than capturing them, so the whole link
-    /// is one object (see `LinkCore`): write it as a closure that captures nothing.
+    /// Makes a promise that `Operator` settles on `queue` once this one settles. The new promise
+    /// records this one as its upstream, so cancelling it detaches (and, if unobserved, cancels) this
+    /// one. The operator's closures travel as `payload`, so the whole link is one object (see
+    /// `LinkCore`).
     ///
     /// Transparent, like the operators built on it: a debug build inlines them into the caller, where
     /// the types are concrete, so the step's closures and the callback registered upstream need no
@@ -15,12 +14,10 @@ extension Promise {
     /// are missing from backtraces. Not transparent: `passing` (not on a chain's hot path), and the
     /// `.main` overloads, `compactMap`, `validate` and `asVoid` that forward to these (transparent,
     /// they took client type-checking from 1.12× to 1.53× the stand-in: `Benchmarks/typecheck.py`).
-    @_transparent @usableFromInline func derive<U, Payload: Sendable>(
-        on queue: some CallbackQueue,
-        with payload: Payload,
-        _ apply: @escaping @Sendable (Payload, Result<Value, any Error>, Promise<U>, LinkCall) -> Bool
-    ) -> Promise<U> {
-        let step = LinkStep(queue: queue, payload: payload, apply: apply)
+    @_transparent @usableFromInline func derive<Operator: LinkOperator>(
+        on queue: some CallbackQueue, with payload: Operator.Payload, by _: Operator.Type
+    ) -> Promise<Operator.Output> where Operator.Input == Value {
+        let step = LinkStep<Operator, _>(queue: queue, payload: payload)
         #if DEBUG
             // Plain references: a debug build would call `_withUnsafeGuaranteedRef` unspecialized.
             let derived = LinkCore.make(step, neededQueue: queue.dispatchQueue)
@@ -28,7 +25,7 @@ extension Promise {
             let handle = LinkHandle(derived)
             core.observe({ result in handle.core.run(result) }, linking: derived)
             PromiseRegistry.track(derived, isLink: true)
-            return Promise<U>(core: derived)
+            return Promise<Operator.Output>(core: derived)
         #else
             // The link's own reference, lent to the calls below and then returned: written plainly,
             // the optimizer retained a new link four times (one `swift_retain_n`) and released it three
@@ -38,7 +35,7 @@ extension Promise {
                 core.observe(derived.upstreamCallback(), linking: derived)
                 PromiseRegistry.track(derived, isLink: true)
             }
-            return Promise<U>(core: link.takeRetainedValue())
+            return Promise<Operator.Output>(core: link.takeRetainedValue())
         #endif
     }
 
@@ -57,18 +54,7 @@ extension Promise {
         _ body: @escaping @Sendable (Payload, Result<Value, any Error>) -> Void
     ) -> Promise<Value> {
         guard runsOnCancellation else {
-            return derive(on: queue, with: (payload, runs, body)) { step, result, derived, call in
-                let (payload, runs, body) = step
-                guard runs(payload, result) else {
-                    derived.settle(result)
-                    return true
-                }
-                guard call == .onQueue else { return false }
-                // A side effect is skipped once the returned promise is cancelled, inline too.
-                if derived.isPending { body(payload, result) }
-                derived.settle(result)
-                return true
-            }
+            return derive(on: queue, with: (payload, runs, body), by: PassingStep<Value, Payload>.self)
         }
         let derived = Promise<Value>(core: .pendingLink(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
@@ -185,5 +171,30 @@ extension Promise {
         } else {
             core.observe { result in queue.schedule { body(result) } }
         }
+    }
+}
+
+/// `passing`'s step: `body` runs for the outcomes `runs` accepts, unless the derived promise was
+/// cancelled meanwhile; then the derived promise settles like its upstream.
+@usableFromInline enum PassingStep<Value: Sendable, Carried: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = (
+        Carried,
+        @Sendable (Carried, Result<Value, any Error>) -> Bool,
+        @Sendable (Carried, Result<Value, any Error>) -> Void
+    )
+
+    @inlinable static func apply(
+        _ payload: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _ call: LinkCall
+    ) -> Bool {
+        let (carried, runs, body) = payload
+        guard runs(carried, result) else {
+            derived.settle(result)
+            return true
+        }
+        guard call == .onQueue else { return false }
+        // A side effect is skipped once the returned promise is cancelled, inline too.
+        if derived.isPending { body(carried, result) }
+        derived.settle(result)
+        return true
     }
 }

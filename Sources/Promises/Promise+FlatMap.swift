@@ -10,19 +10,28 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {
-        derive(on: queue, with: transform) { transform, result, derived, call in
-            guard call == .onQueue else { return false }
-            switch result {
-            case .success(let value):
-                do {
-                    derived.follow(try transform(value))
-                } catch {
-                    derived.settle(.failure(error))
-                }
-            case .failure(let error):
+        derive(on: queue, with: transform, by: FlatMapStep<Value, NewValue>.self)
+    }
+}
+
+/// `flatMap`'s step: the derived promise follows the promise the transform returns.
+@usableFromInline enum FlatMapStep<Value: Sendable, NewValue: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = @Sendable (Value) throws -> Promise<NewValue>
+
+    @inlinable static func apply(
+        _ transform: Payload, _ result: Result<Value, any Error>, _ derived: Promise<NewValue>, _ call: LinkCall
+    ) -> Bool {
+        guard call == .onQueue else { return false }
+        switch result {
+        case .success(let value):
+            do {
+                derived.follow(try transform(value))
+            } catch {
                 derived.settle(.failure(error))
             }
-            return true
+        case .failure(let error):
+            derived.settle(.failure(error))
         }
+        return true
     }
 }

@@ -15,19 +15,29 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
     ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived, call in
-            guard call == .onQueue else { return false }
-            let (body, includingCancellation) = payload
-            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
-                derived.settle(result)
-                return true
-            }
-            do {
-                derived.follow(try body(error))
-            } catch {
-                derived.settle(.failure(error))
-            }
+        derive(on: queue, with: (body, includingCancellation), by: FlatMapErrorStep<Value>.self)
+    }
+}
+
+/// `flatMapError`'s step: for an error (a cancellation only if asked), the derived promise follows
+/// the promise `body` returns; anything else passes through.
+@usableFromInline enum FlatMapErrorStep<Value: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = (@Sendable (any Error) throws -> Promise<Value>, Bool)
+
+    @inlinable static func apply(
+        _ payload: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _ call: LinkCall
+    ) -> Bool {
+        guard call == .onQueue else { return false }
+        let (body, includingCancellation) = payload
+        guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+            derived.settle(result)
             return true
         }
+        do {
+            derived.follow(try body(error))
+        } catch {
+            derived.settle(.failure(error))
+        }
+        return true
     }
 }

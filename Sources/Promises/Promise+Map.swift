@@ -10,10 +10,19 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue
     ) -> Promise<NewValue> {
-        derive(on: queue, with: transform) { transform, result, derived, call in
-            guard call == .onQueue else { return false }
-            derived.settle(result.flatMap { value in Result { try transform(value) } })
-            return true
-        }
+        derive(on: queue, with: transform, by: MapStep<Value, NewValue>.self)
+    }
+}
+
+/// `map`'s step: the transform's outcome settles the derived promise; a rejection passes through.
+@usableFromInline enum MapStep<Value: Sendable, NewValue: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = @Sendable (Value) throws -> NewValue
+
+    @inlinable static func apply(
+        _ transform: Payload, _ result: Result<Value, any Error>, _ derived: Promise<NewValue>, _ call: LinkCall
+    ) -> Bool {
+        guard call == .onQueue else { return false }
+        derived.settle(result.flatMap { value in Result { try transform(value) } })
+        return true
     }
 }

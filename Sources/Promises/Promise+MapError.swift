@@ -11,15 +11,25 @@ extension Promise {
         includingCancellation: Bool = false,
         _ transform: @escaping @Sendable (any Error) -> any Error
     ) -> Promise<Value> {
-        derive(on: queue, with: (transform, includingCancellation)) { payload, result, derived, call in
-            guard call == .onQueue else { return false }
-            let (transform, includingCancellation) = payload
-            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
-                derived.settle(result)
-                return true
-            }
-            derived.settle(.failure(transform(error)))
+        derive(on: queue, with: (transform, includingCancellation), by: MapErrorStep<Value>.self)
+    }
+}
+
+/// `mapError`'s step: for an error (a cancellation only if asked), the derived promise rejects with
+/// the transformed error; anything else passes through.
+@usableFromInline enum MapErrorStep<Value: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = (@Sendable (any Error) -> any Error, Bool)
+
+    @inlinable static func apply(
+        _ payload: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _ call: LinkCall
+    ) -> Bool {
+        guard call == .onQueue else { return false }
+        let (transform, includingCancellation) = payload
+        guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+            derived.settle(result)
             return true
         }
+        derived.settle(.failure(transform(error)))
+        return true
     }
 }

@@ -14,15 +14,25 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value
     ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation)) { payload, result, derived, call in
-            guard call == .onQueue else { return false }
-            let (body, includingCancellation) = payload
-            guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
-                derived.settle(result)
-                return true
-            }
-            derived.settle(Result { try body(error) })
+        derive(on: queue, with: (body, includingCancellation), by: RecoverStep<Value>.self)
+    }
+}
+
+/// `recover`'s step: for an error (a cancellation only if asked), `body`'s outcome settles the derived
+/// promise; anything else passes through.
+@usableFromInline enum RecoverStep<Value: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = (@Sendable (any Error) throws -> Value, Bool)
+
+    @inlinable static func apply(
+        _ payload: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _ call: LinkCall
+    ) -> Bool {
+        guard call == .onQueue else { return false }
+        let (body, includingCancellation) = payload
+        guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+            derived.settle(result)
             return true
         }
+        derived.settle(Result { try body(error) })
+        return true
     }
 }

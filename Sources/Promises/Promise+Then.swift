@@ -15,16 +15,26 @@ extension Promise {
     ) -> Promise<Value> {
         // `passing` written out: no payload tuple and no indirect calls of its `runs` and `body`
         // closures (about 130 instructions of a link, issue 37).
-        derive(on: queue, with: body) { body, result, derived, call in
-            guard case .success(let value) = result else {
-                derived.settle(result)  // a rejection needs no queue
-                return true
-            }
-            guard call == .onQueue else { return false }
-            // A side effect is skipped once the returned promise is cancelled, inline too.
-            if derived.isPending { body(value) }
-            derived.settle(result)
+        derive(on: queue, with: body, by: ThenStep<Value>.self)
+    }
+}
+
+/// `then`'s step: `body` runs with the value unless the derived promise was cancelled meanwhile; then
+/// the derived promise settles like its upstream. A rejection passes straight through, with no hop.
+@usableFromInline enum ThenStep<Value: Sendable>: LinkOperator {
+    @usableFromInline typealias Payload = @Sendable (Value) -> Void
+
+    @inlinable static func apply(
+        _ body: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _ call: LinkCall
+    ) -> Bool {
+        guard case .success(let value) = result else {
+            derived.settle(result)  // a rejection needs no queue
             return true
         }
+        guard call == .onQueue else { return false }
+        // A side effect is skipped once the returned promise is cancelled, inline too.
+        if derived.isPending { body(value) }
+        derived.settle(result)
+        return true
     }
 }

@@ -26,7 +26,7 @@ private final class Captured: Sendable {
                 return value + 1
             }
         }
-        #expect(mapped.core is LinkCore<Int, Int, @Sendable (Int) throws -> Int, InlineCallbackQueue>)
+        #expect(mapped.core is LinkCore<MapStep<Int, Int>, InlineCallbackQueue>)
         #expect(freed.value == 0, "the pending link holds its closure")
         resolver.fulfill(1)
         #expect(mapped.currentResult?.value == 2)
@@ -121,8 +121,7 @@ private final class Captured: Sendable {
 /// `LinkCore`'s deinit reads `PromiseState.linkStepHeld` at an offset computed without `Value`'s
 /// metadata, and a link asks for exactly the room its step takes.
 @Suite struct LinkCoreLayoutTests {
-    private typealias Link<Value: Sendable> =
-        LinkCore<Value, Value, @Sendable (Value) throws -> Value, InlineCallbackQueue>
+    private typealias Link<Value: Sendable> = LinkCore<MapStep<Value, Value>, InlineCallbackQueue>
 
     private func check<Value: Sendable>(_ value: Value) -> Link<Value>? {
         let (head, resolver) = Promise<Value>.pending()
@@ -134,15 +133,11 @@ private final class Captured: Sendable {
     /// A link of `value` whose step carries `payload`.
     private func link<Value: Sendable, Payload: Sendable>(
         _ value: Value, carrying payload: Payload
-    ) -> LinkCore<Value, Value, Payload, InlineCallbackQueue>? {
+    ) -> LinkCore<CarryingStep<Value, Payload>, InlineCallbackQueue>? {
         let (head, resolver) = Promise<Value>.pending()
-        let mapped = head.derive(on: .inline, with: payload) { payload, result, derived, _ in
-            _ = payload
-            derived.settle(result)
-            return true
-        }
+        let mapped = head.derive(on: .inline, with: payload, by: CarryingStep<Value, Payload>.self)
         defer { resolver.fulfill(value) }
-        return mapped.core as? LinkCore<Value, Value, Payload, InlineCallbackQueue>
+        return mapped.core as? LinkCore<CarryingStep<Value, Payload>, InlineCallbackQueue>
     }
 
     @Test func theStepFlagIsWhereTheDeinitReadsIt() {
@@ -170,7 +165,7 @@ private final class Captured: Sendable {
 
     #if _pointerBitWidth(_64)
         @Test func aSideEffectLinkOfAnIntIs168Bytes() {
-            typealias SideEffect = LinkCore<Int, Int, @Sendable (Int) -> Void, InlineCallbackQueue>
+            typealias SideEffect = LinkCore<ThenStep<Int>, InlineCallbackQueue>
             let lockEnd = (2 * 8 + MemoryLayout<PromiseState<Int>>.size + 3) / 4 * 4 + 4
             let padding = (8 - lockEnd % 8) % 8
             #expect(SideEffect.stepRoomBytes == padding + MemoryLayout<SideEffect.Step>.size)
@@ -179,6 +174,17 @@ private final class Captured: Sendable {
             #endif
         }
     #endif
+}
+
+/// A step that carries any payload and passes the outcome on.
+private enum CarryingStep<Value: Sendable, Payload: Sendable>: LinkOperator {
+    static func apply(_ payload: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _: LinkCall)
+        -> Bool
+    {
+        _ = payload
+        derived.settle(result)
+        return true
+    }
 }
 
 /// `LinkCore` reads and writes `PromiseState.linkStepHeld` without the lock, and `PromiseCore` the

@@ -8,32 +8,39 @@ import Dispatch
     case beforeHop
 }
 
-/// What settles a derived promise: the operator's closure (`payload`), the queue it runs on, and how
-/// to apply it. `apply` captures nothing (the operator's closures travel in `payload`), so building a
-/// step allocates nothing.
-@usableFromInline struct LinkStep<Input: Sendable, Output: Sendable, Payload: Sendable, Queue: CallbackQueue>: Sendable
-{
-    @usableFromInline let queue: Queue
-    @usableFromInline let payload: Payload
-    /// Settles `derived` for the outcome and returns true; or, called `.beforeHop`, may return false
-    /// without doing anything, to be called again `.onQueue`. One closure, not a second one deciding
-    /// whether to hop: a stored closure is 16 bytes of every link, and a release when it goes.
-    @usableFromInline let apply: @Sendable (Payload, Result<Input, any Error>, Promise<Output>, LinkCall) -> Bool
+/// How an operator settles a derived promise from its upstream's outcome (`map`'s `MapStep`, `then`'s
+/// `ThenStep`, …). A static method, so a link stores only the operator's `Payload` (its closures):
+/// a stored function, though it captured nothing, took 16 bytes of every link and a release when it
+/// went (issue 37). `Sendable`, so a step may name it in closures that cross threads (it has no
+/// instances: the operators are caseless enums).
+@usableFromInline protocol LinkOperator: Sendable {
+    associatedtype Input: Sendable
+    associatedtype Output: Sendable
+    associatedtype Payload: Sendable
 
-    @inlinable init(
-        queue: Queue, payload: Payload,
-        apply: @escaping @Sendable (Payload, Result<Input, any Error>, Promise<Output>, LinkCall) -> Bool
-    ) {
+    /// Settles `derived` for the outcome and returns true; or, called `.beforeHop`, may return false
+    /// without doing anything, to be called again `.onQueue`.
+    static func apply(
+        _ payload: Payload, _ result: Result<Input, any Error>, _ derived: Promise<Output>, _ call: LinkCall
+    ) -> Bool
+}
+
+/// What settles a derived promise: the operator's closures (`payload`), the queue they run on, and
+/// the operator that applies them. Building a step allocates nothing.
+@usableFromInline struct LinkStep<Operator: LinkOperator, Queue: CallbackQueue>: Sendable {
+    @usableFromInline let queue: Queue
+    @usableFromInline let payload: Operator.Payload
+
+    @inlinable init(queue: Queue, payload: Operator.Payload) {
         self.queue = queue
         self.payload = payload
-        self.apply = apply
     }
 
     /// Runs the step for `result`: inline, or on `queue` unless `derived` was cancelled meanwhile.
-    @inlinable func run(_ result: Result<Input, any Error>, settling derived: Promise<Output>) {
+    @inlinable func run(_ result: Result<Operator.Input, any Error>, settling derived: Promise<Operator.Output>) {
         if Queue.self == InlineCallbackQueue.self {
-            _ = apply(payload, result, derived, .onQueue)
-        } else if !apply(payload, result, derived, .beforeHop) {
+            _ = Operator.apply(payload, result, derived, .onQueue)
+        } else if !Operator.apply(payload, result, derived, .beforeHop) {
             let job = QueuedStep(self, result, derived)
             queue.schedule { job.run() }
         }
@@ -50,14 +57,13 @@ import Dispatch
 /// (see `stepHeld`). The step is released as soon as either happens, so a cancelled link keeps no
 /// user closure alive.
 @usableFromInline
-final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
-    PromiseCore<Value>
-{
-    @usableFromInline typealias Step = LinkStep<Input, Value, Payload, Queue>
+final class LinkCore<Operator: LinkOperator, Queue: CallbackQueue>: PromiseCore<Operator.Output> {
+    @usableFromInline typealias Step = LinkStep<Operator, Queue>
+    @usableFromInline typealias Input = Operator.Input
 
     @inlinable static func make(_ step: Step, neededQueue: DispatchQueue?) -> LinkCore {
         let core = makeStorage(extraBytes: stepRoomBytes) {
-            PromiseState<Value>(neededQueue: neededQueue, linkStepHeld: true)
+            PromiseState<Operator.Output>(neededQueue: neededQueue, linkStepHeld: true)
         }
         // (`LinkCoreLayoutTests` checks `stepHeldAtFixedOffset` and `stepFitsItsRoom`; an assert here
         // built a key path per link, a third of a debug build's link, issue 37.)
@@ -94,7 +100,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     @inlinable var stepHeldAtFixedOffset: Bool {
         let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
         return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.headerOffset }
-            && MemoryLayout<PromiseState<Value>>.offset(of: \.linkStepHeld) == MemoryLayout<UInt64>.size
+            && MemoryLayout<PromiseState<Operator.Output>>.offset(of: \.linkStepHeld) == MemoryLayout<UInt64>.size
     }
 
     /// Where the step lives: the room after the lock, aligned for it.
@@ -108,11 +114,11 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     /// of an `Int` is 168 bytes, not 172: glibc's 176-byte chunk instead of 192 (issue 37).
     @inlinable static var stepRoomBytes: Int {
         let stepAlignment = MemoryLayout<Step>.alignment
-        guard stepAlignment <= MemoryLayout<PromiseState<Value>>.alignment else {
+        guard stepAlignment <= MemoryLayout<PromiseState<Operator.Output>>.alignment else {
             return MemoryLayout<Step>.size + stepAlignment - 1
         }
         let lock = MemoryLayout<c_promise_lock_t>.self
-        let stateEnd = headerOffset + MemoryLayout<PromiseState<Value>>.size
+        let stateEnd = headerOffset + MemoryLayout<PromiseState<Operator.Output>>.size
         let lockStart = (stateEnd + lock.alignment - 1) & ~(lock.alignment - 1)
         let roomStart = lockStart + lock.stride
         let stepStart = (roomStart + stepAlignment - 1) & ~(stepAlignment - 1)
@@ -124,7 +130,7 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
     @inlinable var stepFitsItsRoom: Bool {
         let stepEnd = stepRoom + MemoryLayout<Step>.size
         let roomEnd = extraRoom + Self.stepRoomBytes
-        return MemoryLayout<Step>.alignment <= MemoryLayout<PromiseState<Value>>.alignment
+        return MemoryLayout<Step>.alignment <= MemoryLayout<PromiseState<Operator.Output>>.alignment
             ? stepEnd == roomEnd : stepEnd <= roomEnd
     }
 
@@ -175,12 +181,10 @@ final class LinkCore<Input: Sendable, Value: Sendable, Payload: Sendable, Queue:
 /// closure's context: no allocation.
 // @unchecked: `core`'s state is only touched under its lock, and its step only by its owner.
 @usableFromInline
-struct LinkHandle<Input: Sendable, Value: Sendable, Payload: Sendable, Queue: CallbackQueue>:
-    @unchecked Sendable
-{
-    @usableFromInline let core: LinkCore<Input, Value, Payload, Queue>
+struct LinkHandle<Operator: LinkOperator, Queue: CallbackQueue>: @unchecked Sendable {
+    @usableFromInline let core: LinkCore<Operator, Queue>
 
-    @inlinable init(_ core: LinkCore<Input, Value, Payload, Queue>) {
+    @inlinable init(_ core: LinkCore<Operator, Queue>) {
         self.core = core
     }
 }

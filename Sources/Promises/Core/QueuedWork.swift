@@ -8,16 +8,15 @@
 // @unchecked: `ran` is written once, by the one `run()`, and read only by the deinit, which the
 // releases of every reference order after that write; the rest is immutable.
 @usableFromInline
-final class QueuedStep<Input: Sendable, Output: Sendable, Payload: Sendable, Queue: CallbackQueue>:
-    @unchecked Sendable
-{
+final class QueuedStep<Operator: LinkOperator, Queue: CallbackQueue>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var ran = false
-    @usableFromInline let step: LinkStep<Input, Output, Payload, Queue>
-    @usableFromInline let result: Result<Input, any Error>
-    @usableFromInline let derived: Promise<Output>
+    @usableFromInline let step: LinkStep<Operator, Queue>
+    @usableFromInline let result: Result<Operator.Input, any Error>
+    @usableFromInline let derived: Promise<Operator.Output>
 
     @inlinable init(
-        _ step: LinkStep<Input, Output, Payload, Queue>, _ result: Result<Input, any Error>, _ derived: Promise<Output>
+        _ step: LinkStep<Operator, Queue>, _ result: Result<Operator.Input, any Error>,
+        _ derived: Promise<Operator.Output>
     ) {
         self.step = step
         self.result = result
@@ -35,7 +34,7 @@ final class QueuedStep<Input: Sendable, Output: Sendable, Payload: Sendable, Que
 
     @inlinable func run() {
         ran = true
-        if derived.isPending { _ = step.apply(step.payload, result, derived, .onQueue) }
+        if derived.isPending { _ = Operator.apply(step.payload, result, derived, .onQueue) }
     }
 }
 
