@@ -164,13 +164,13 @@ private final class Captured: Sendable {
     }
 
     #if _pointerBitWidth(_64)
-        @Test func aSideEffectLinkOfAnIntIs168Bytes() {
+        @Test func aSideEffectLinkOfAnIntIs152Bytes() {
             typealias SideEffect = LinkCore<ThenStep<Int>, InlineCallbackQueue>
             let lockEnd = (2 * 8 + MemoryLayout<PromiseState<Int>>.size + 3) / 4 * 4 + 4
             let padding = (8 - lockEnd % 8) % 8
             #expect(SideEffect.stepRoomBytes == padding + MemoryLayout<SideEffect.Step>.size)
             #if !DEBUG  // (a debug build's state also records its origin)
-                #expect(lockEnd + SideEffect.stepRoomBytes == 168, "glibc's 176-byte chunk")
+                #expect(lockEnd + SideEffect.stepRoomBytes == 152, "glibc's 160-byte chunk")
             #endif
         }
     #endif

@@ -111,7 +111,7 @@ final class LinkCore<Operator: LinkOperator, Queue: CallbackQueue>: PromiseCore<
     /// The room to ask for after the lock: the padding that aligns the step, then the step. Exact
     /// where the object's alignment (at least the state's) covers the step's, as it does for every
     /// step but an over-aligned payload's, which takes the worst case. So a `then(on: .inline)` link
-    /// of an `Int` is 168 bytes, not 172: glibc's 176-byte chunk instead of 192 (issue 37).
+    /// of an `Int` is 152 bytes, not 156: glibc's 160-byte chunk instead of 176 (issue 37).
     @inlinable static var stepRoomBytes: Int {
         let stepAlignment = MemoryLayout<Step>.alignment
         guard stepAlignment <= MemoryLayout<PromiseState<Operator.Output>>.alignment else {
