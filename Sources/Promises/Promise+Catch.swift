@@ -18,7 +18,7 @@ extension Promise {
     ) -> Promise<Value> {
         guard includingCancellation else {
             // `passing` written out, as `then` is (Promise+Then.swift).
-            return derive(on: queue, with: body, by: CatchStep<Value>.self)
+            return derive(on: queue, with: body, by: CatchOperator<Value>.self)
         }
         return passing(
             on: queue,
@@ -37,7 +37,7 @@ extension Promise {
 /// `catch`'s step (without cancellations): `body` runs with the error unless the derived promise was
 /// cancelled meanwhile; then the derived promise settles like its upstream. A value or a
 /// cancellation passes straight through, with no hop.
-@usableFromInline enum CatchStep<Value: Sendable>: LinkOperator {
+@usableFromInline enum CatchOperator<Value: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = @Sendable (any Error) -> Void
 
     @inlinable static func apply(

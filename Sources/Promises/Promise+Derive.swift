@@ -7,8 +7,9 @@ extension Promise {
     /// `LinkCore`).
     ///
     /// Transparent, like the operators built on it: a debug build inlines them into the caller, where
-    /// the types are concrete, so the step's closures and the callback registered upstream need no
-    /// context of their own (unspecialized, each captured the type metadata): a pending link made 3.1
+    /// the types are concrete, so the callback registered upstream needs no context of its own
+    /// (unspecialized, it captured the type metadata, as the step's stored closure did before it
+    /// became `Operator.apply`): a pending link made 3.1
     /// allocations there, now 1.1, and takes 3–25 % less time (issue 37). Release builds inline them
     /// anyway. The price: a debugger does not step into them (the user's closures it does), and they
     /// are missing from backtraces. Not transparent: `passing` (not on a chain's hot path), and the
@@ -54,7 +55,7 @@ extension Promise {
         _ body: @escaping @Sendable (Payload, Result<Value, any Error>) -> Void
     ) -> Promise<Value> {
         guard runsOnCancellation else {
-            return derive(on: queue, with: (payload, runs, body), by: PassingStep<Value, Payload>.self)
+            return derive(on: queue, with: (payload, runs, body), by: PassingOperator<Value, Payload>.self)
         }
         let derived = Promise<Value>(core: .pendingLink(neededQueue: queue.dispatchQueue))
         derived.core.inheritOrigin(from: core)
@@ -176,7 +177,7 @@ extension Promise {
 
 /// `passing`'s step: `body` runs for the outcomes `runs` accepts, unless the derived promise was
 /// cancelled meanwhile; then the derived promise settles like its upstream.
-@usableFromInline enum PassingStep<Value: Sendable, Carried: Sendable>: LinkOperator {
+@usableFromInline enum PassingOperator<Value: Sendable, Carried: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = (
         Carried,
         @Sendable (Carried, Result<Value, any Error>) -> Bool,

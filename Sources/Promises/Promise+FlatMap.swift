@@ -10,12 +10,12 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> Promise<NewValue>
     ) -> Promise<NewValue> {
-        derive(on: queue, with: transform, by: FlatMapStep<Value, NewValue>.self)
+        derive(on: queue, with: transform, by: FlatMapOperator<Value, NewValue>.self)
     }
 }
 
 /// `flatMap`'s step: the derived promise follows the promise the transform returns.
-@usableFromInline enum FlatMapStep<Value: Sendable, NewValue: Sendable>: LinkOperator {
+@usableFromInline enum FlatMapOperator<Value: Sendable, NewValue: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = @Sendable (Value) throws -> Promise<NewValue>
 
     @inlinable static func apply(

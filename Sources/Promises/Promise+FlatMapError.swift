@@ -15,13 +15,13 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Promise<Value>
     ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation), by: FlatMapErrorStep<Value>.self)
+        derive(on: queue, with: (body, includingCancellation), by: FlatMapErrorOperator<Value>.self)
     }
 }
 
 /// `flatMapError`'s step: for an error (a cancellation only if asked), the derived promise follows
 /// the promise `body` returns; anything else passes through.
-@usableFromInline enum FlatMapErrorStep<Value: Sendable>: LinkOperator {
+@usableFromInline enum FlatMapErrorOperator<Value: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = (@Sendable (any Error) throws -> Promise<Value>, Bool)
 
     @inlinable static func apply(

@@ -10,12 +10,12 @@ extension Promise {
         on queue: some CallbackQueue = .global(),
         _ transform: @escaping @Sendable (Value) throws -> NewValue
     ) -> Promise<NewValue> {
-        derive(on: queue, with: transform, by: MapStep<Value, NewValue>.self)
+        derive(on: queue, with: transform, by: MapOperator<Value, NewValue>.self)
     }
 }
 
 /// `map`'s step: the transform's outcome settles the derived promise; a rejection passes through.
-@usableFromInline enum MapStep<Value: Sendable, NewValue: Sendable>: LinkOperator {
+@usableFromInline enum MapOperator<Value: Sendable, NewValue: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = @Sendable (Value) throws -> NewValue
 
     @inlinable static func apply(

@@ -11,13 +11,13 @@ extension Promise {
         includingCancellation: Bool = false,
         _ transform: @escaping @Sendable (any Error) -> any Error
     ) -> Promise<Value> {
-        derive(on: queue, with: (transform, includingCancellation), by: MapErrorStep<Value>.self)
+        derive(on: queue, with: (transform, includingCancellation), by: MapErrorOperator<Value>.self)
     }
 }
 
 /// `mapError`'s step: for an error (a cancellation only if asked), the derived promise rejects with
 /// the transformed error; anything else passes through.
-@usableFromInline enum MapErrorStep<Value: Sendable>: LinkOperator {
+@usableFromInline enum MapErrorOperator<Value: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = (@Sendable (any Error) -> any Error, Bool)
 
     @inlinable static func apply(

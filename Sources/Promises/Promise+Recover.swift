@@ -14,13 +14,13 @@ extension Promise {
         includingCancellation: Bool = false,
         _ body: @escaping @Sendable (any Error) throws -> Value
     ) -> Promise<Value> {
-        derive(on: queue, with: (body, includingCancellation), by: RecoverStep<Value>.self)
+        derive(on: queue, with: (body, includingCancellation), by: RecoverOperator<Value>.self)
     }
 }
 
 /// `recover`'s step: for an error (a cancellation only if asked), `body`'s outcome settles the derived
 /// promise; anything else passes through.
-@usableFromInline enum RecoverStep<Value: Sendable>: LinkOperator {
+@usableFromInline enum RecoverOperator<Value: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = (@Sendable (any Error) throws -> Value, Bool)
 
     @inlinable static func apply(

@@ -15,13 +15,13 @@ extension Promise {
     ) -> Promise<Value> {
         // `passing` written out: no payload tuple and no indirect calls of its `runs` and `body`
         // closures (about 130 instructions of a link, issue 37).
-        derive(on: queue, with: body, by: ThenStep<Value>.self)
+        derive(on: queue, with: body, by: ThenOperator<Value>.self)
     }
 }
 
 /// `then`'s step: `body` runs with the value unless the derived promise was cancelled meanwhile; then
 /// the derived promise settles like its upstream. A rejection passes straight through, with no hop.
-@usableFromInline enum ThenStep<Value: Sendable>: LinkOperator {
+@usableFromInline enum ThenOperator<Value: Sendable>: LinkOperator {
     @usableFromInline typealias Payload = @Sendable (Value) -> Void
 
     @inlinable static func apply(

@@ -26,7 +26,7 @@ private final class Captured: Sendable {
                 return value + 1
             }
         }
-        #expect(mapped.core is LinkCore<MapStep<Int, Int>, InlineCallbackQueue>)
+        #expect(mapped.core is LinkCore<MapOperator<Int, Int>, InlineCallbackQueue>)
         #expect(freed.value == 0, "the pending link holds its closure")
         resolver.fulfill(1)
         #expect(mapped.currentResult?.value == 2)
@@ -121,7 +121,7 @@ private final class Captured: Sendable {
 /// `LinkCore`'s deinit reads `PromiseState.linkStepHeld` at an offset computed without `Value`'s
 /// metadata, and a link asks for exactly the room its step takes.
 @Suite struct LinkCoreLayoutTests {
-    private typealias Link<Value: Sendable> = LinkCore<MapStep<Value, Value>, InlineCallbackQueue>
+    private typealias Link<Value: Sendable> = LinkCore<MapOperator<Value, Value>, InlineCallbackQueue>
 
     private func check<Value: Sendable>(_ value: Value) -> Link<Value>? {
         let (head, resolver) = Promise<Value>.pending()
@@ -133,11 +133,11 @@ private final class Captured: Sendable {
     /// A link of `value` whose step carries `payload`.
     private func link<Value: Sendable, Payload: Sendable>(
         _ value: Value, carrying payload: Payload
-    ) -> LinkCore<CarryingStep<Value, Payload>, InlineCallbackQueue>? {
+    ) -> LinkCore<CarryingOperator<Value, Payload>, InlineCallbackQueue>? {
         let (head, resolver) = Promise<Value>.pending()
-        let mapped = head.derive(on: .inline, with: payload, by: CarryingStep<Value, Payload>.self)
+        let mapped = head.derive(on: .inline, with: payload, by: CarryingOperator<Value, Payload>.self)
         defer { resolver.fulfill(value) }
-        return mapped.core as? LinkCore<CarryingStep<Value, Payload>, InlineCallbackQueue>
+        return mapped.core as? LinkCore<CarryingOperator<Value, Payload>, InlineCallbackQueue>
     }
 
     @Test func theStepFlagIsWhereTheDeinitReadsIt() {
@@ -160,12 +160,19 @@ private final class Captured: Sendable {
         #expect(link(SIMD4<Float>(1, 2, 3, 4), carrying: vector)?.stepFitsItsRoom == true, "16-aligned, exact")
         #expect(link(1, carrying: vector)?.stepFitsItsRoom == true, "aligned past the state: the worst case")
         #expect(link(1, carrying: UInt8(1))?.stepFitsItsRoom == true)
+        #expect(link(1, carrying: ())?.stepFitsItsRoom == true, "an empty step")
         #expect(link("text", carrying: (1, "two"))?.stepFitsItsRoom == true)
+    }
+
+    @Test func aStepStoresOnlyItsOperatorsClosures() {
+        let closure = MemoryLayout<@Sendable (Int) -> Void>.size  // a function and its context
+        #expect(MemoryLayout<LinkCore<ThenOperator<Int>, InlineCallbackQueue>.Step>.size == closure, "the body alone")
+        #expect(MemoryLayout<LinkCore<MapOperator<Int, String>, InlineCallbackQueue>.Step>.size == closure)
     }
 
     #if _pointerBitWidth(_64)
         @Test func aSideEffectLinkOfAnIntIs152Bytes() {
-            typealias SideEffect = LinkCore<ThenStep<Int>, InlineCallbackQueue>
+            typealias SideEffect = LinkCore<ThenOperator<Int>, InlineCallbackQueue>
             let lockEnd = (2 * 8 + MemoryLayout<PromiseState<Int>>.size + 3) / 4 * 4 + 4
             let padding = (8 - lockEnd % 8) % 8
             #expect(SideEffect.stepRoomBytes == padding + MemoryLayout<SideEffect.Step>.size)
@@ -177,7 +184,7 @@ private final class Captured: Sendable {
 }
 
 /// A step that carries any payload and passes the outcome on.
-private enum CarryingStep<Value: Sendable, Payload: Sendable>: LinkOperator {
+private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator {
     static func apply(_ payload: Payload, _ result: Result<Value, any Error>, _ derived: Promise<Value>, _: LinkCall)
         -> Bool
     {

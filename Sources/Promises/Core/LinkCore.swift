@@ -1,30 +1,6 @@
 import CPromiseAtomics
 import Dispatch
 
-/// Where a link's step is called: on its queue, or first on the settling thread, where it may settle
-/// an outcome that needs no queue (`then` passes a rejection straight through) or decline.
-@usableFromInline enum LinkCall: Sendable {
-    case onQueue
-    case beforeHop
-}
-
-/// How an operator settles a derived promise from its upstream's outcome (`map`'s `MapStep`, `then`'s
-/// `ThenStep`, …). A static method, so a link stores only the operator's `Payload` (its closures):
-/// a stored function, though it captured nothing, took 16 bytes of every link and a release when it
-/// went (issue 37). `Sendable`, so a step may name it in closures that cross threads (it has no
-/// instances: the operators are caseless enums).
-@usableFromInline protocol LinkOperator: Sendable {
-    associatedtype Input: Sendable
-    associatedtype Output: Sendable
-    associatedtype Payload: Sendable
-
-    /// Settles `derived` for the outcome and returns true; or, called `.beforeHop`, may return false
-    /// without doing anything, to be called again `.onQueue`.
-    static func apply(
-        _ payload: Payload, _ result: Result<Input, any Error>, _ derived: Promise<Output>, _ call: LinkCall
-    ) -> Bool
-}
-
 /// What settles a derived promise: the operator's closures (`payload`), the queue they run on, and
 /// the operator that applies them. Building a step allocates nothing.
 @usableFromInline struct LinkStep<Operator: LinkOperator, Queue: CallbackQueue>: Sendable {
