@@ -42,7 +42,7 @@ import Dispatch
     /// Constant on 64-bit platforms, where a generic deinit (every link's) read `Value`'s alignment
     /// from its metadata, 2–3 % of a link's time (issue 37): the object header is 16 bytes there,
     /// and the compiler caps every type's alignment at 16.
-    @inlinable @inline(__always) static var headerOffset: Int {
+    @inlinable static var headerOffset: Int {
         let objectHeader = 2 * MemoryLayout<Int>.size
         #if _pointerBitWidth(_64)
             return objectHeader
