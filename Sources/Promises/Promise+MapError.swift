@@ -25,8 +25,7 @@ extension Promise {
     ) -> Bool {
         guard call == .onQueue else { return false }
         let (transform, includingCancellation) = payload
-        guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
-            derived.settle(result)
+        guard let error = derived.handledError(in: result, includingCancellation: includingCancellation) else {
             return true
         }
         derived.settle(.failure(transform(error)))

@@ -28,8 +28,7 @@ extension Promise {
     ) -> Bool {
         guard call == .onQueue else { return false }
         let (body, includingCancellation) = payload
-        guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
-            derived.settle(result)
+        guard let error = derived.handledError(in: result, includingCancellation: includingCancellation) else {
             return true
         }
         derived.settle(Result { try body(error) })

@@ -22,3 +22,16 @@
         _ payload: Payload, _ result: Result<Input, any Error>, _ derived: Promise<Output>, _ call: LinkCall
     ) -> Bool
 }
+
+extension Promise {
+    /// For the error operators' steps: the error `result` holds, if the step handles it (a
+    /// cancellation only `includingCancellation`); otherwise nil, once this promise has settled like
+    /// `result`.
+    @inlinable func handledError(in result: Result<Value, any Error>, includingCancellation: Bool) -> (any Error)? {
+        guard case .failure(let error) = result, includingCancellation || !error.isCancellation else {
+            settle(result)
+            return nil
+        }
+        return error
+    }
+}
