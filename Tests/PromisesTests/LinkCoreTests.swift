@@ -195,8 +195,8 @@ private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator 
 }
 
 /// `LinkCore` reads and writes `PromiseState.linkStepHeld` without the lock, and `PromiseCore` the
-/// settled flag atomically, so no locked transition may write those bytes: none writes the fields,
-/// and none assigns the whole state.
+/// flags atomically, so no locked transition may write those bytes: none writes the fields, and none
+/// assigns the whole state.
 @Suite struct LinkStepFlagInvariantTests {
     @Test func everyTransitionKeepsTheFlag() {
         for held in [true, false] {
@@ -216,7 +216,7 @@ private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator 
             var extras: PromiseAttachment?
             _ = state.cancel(handingOver: &settled, &extras)
             #expect(state.linkStepHeld == held)
-            #expect(!state.settledFlag, "only the core sets it, atomically")
+            #expect(state.flags == 0, "only the core sets them, atomically")
             var other = PromiseState<Int>(linkStepHeld: held)
             var settledOther = PromiseState<Int>.Settled()
             _ = other.settle(.success(1), handingOver: &settledOther, &extras)
@@ -224,8 +224,8 @@ private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator 
         }
     }
 
-    /// Reads the sources: the flag's setter is file-private and only the initializer writes it, and
-    /// nothing assigns a whole state (`swap` included).
+    /// Reads the sources: the flags' setters are file-private and only the initializers write them,
+    /// and nothing assigns a whole state (`swap` included).
     @Test func noSourceWritesTheFlagOrAssignsAWholeState() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/Promises")
@@ -233,16 +233,18 @@ private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator 
             .filter { $0.hasSuffix(".swift") }
         #expect(files.count > 20)
         var flagWrites: [String] = []
-        var settledFlagWrites: [String] = []
+        var publishedFlagWrites: [String] = []
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            var declaration = ""
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if code.contains(" init(") || code.contains(" func ") { declaration = String(code) }
                 if code.contains("linkStepHeld ="), !code.contains("var linkStepHeld") {
                     flagWrites.append("\(file):\(number + 1)")
                 }
-                if code.contains("settledFlag ="), !code.contains("var settledFlag") {
-                    settledFlagWrites.append("\(file):\(number + 1)")
+                if code.contains(" flags ="), !code.contains("var flags") {
+                    publishedFlagWrites.append("\(file):\(number + 1) in \(declaration)")
                 }
                 if file.hasSuffix("PromiseState.swift") {
                     #expect(!code.contains("self ="), "\(file):\(number + 1) assigns the whole state")
@@ -255,8 +257,9 @@ private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator 
             }
         }
         #expect(flagWrites.count == 1 && flagWrites[0].hasPrefix("Core/PromiseState.swift:"), "\(flagWrites)")
-        #expect(
-            settledFlagWrites.count == 1 && settledFlagWrites[0].hasPrefix("Core/PromiseState.swift:"),
-            "\(settledFlagWrites)")
+        #expect(publishedFlagWrites.count == 3, "\(publishedFlagWrites)")
+        for write in publishedFlagWrites {
+            #expect(write.hasPrefix("Core/PromiseState.swift:") && write.contains(" init("), "\(write)")
+        }
     }
 }

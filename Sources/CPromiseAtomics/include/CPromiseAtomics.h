@@ -4,18 +4,26 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-// One-byte flags a promise publishes under its lock and others read without it (`PromiseCore.isPending`).
-// C because Swift's own atomics (`Synchronization.Atomic`) need macOS 15, above the package's floor.
-// Static inline, so Swift inlines them: on x86 and ARM an acquiring load is a plain load (`ldar`).
+// The byte of flags a promise publishes under its lock and others read without it (`PromiseState.flags`:
+// `PromiseCore.isPending`, `wait()`'s walk). C because Swift's own atomics (`Synchronization.Atomic`)
+// need macOS 15, above the package's floor. Static inline, so Swift inlines them: on x86 and ARM an
+// acquiring load is a plain load (`ldar`), a releasing store a plain store (`stlr`).
 
-/// Reads a flag with acquire ordering: what was written before its release store is visible after.
-static inline bool c_promise_load_flag(const void *_Nonnull flag) {
-    return __atomic_load_n((const unsigned char *)flag, __ATOMIC_ACQUIRE) != 0;
+/// Reads the flags with acquire ordering: what was written before their release store is visible after.
+static inline uint8_t c_promise_load_flags(const void *_Nonnull flags) {
+    return __atomic_load_n((const uint8_t *)flags, __ATOMIC_ACQUIRE);
 }
 
-/// Sets a flag with release ordering.
-static inline void c_promise_set_flag(void *_Nonnull flag) {
-    __atomic_store_n((unsigned char *)flag, 1, __ATOMIC_RELEASE);
+/// Replaces the flags, with release ordering. Only under the promise's lock, which orders the writers.
+static inline void c_promise_store_flags(void *_Nonnull flags, uint8_t value) {
+    __atomic_store_n((uint8_t *)flags, value, __ATOMIC_RELEASE);
+}
+
+/// Adds `bits` to the flags, with release ordering. Only under the promise's lock: no other thread
+/// writes them meanwhile, so a load and a store do, not an atomic read-modify-write.
+static inline void c_promise_add_flags(void *_Nonnull flags, uint8_t bits) {
+    uint8_t value = __atomic_load_n((const uint8_t *)flags, __ATOMIC_RELAXED);
+    __atomic_store_n((uint8_t *)flags, value | bits, __ATOMIC_RELEASE);
 }
 
 /// This thread's `Trampoline`, unretained: its pthread key's value holds the reference and its

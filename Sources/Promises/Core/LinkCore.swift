@@ -39,7 +39,7 @@ final class LinkCore<Operator: LinkOperator, Queue: CallbackQueue>: PromiseCore<
 
     @inlinable static func make(_ step: Step, neededQueue: DispatchQueue?) -> LinkCore {
         let core = makeStorage(extraBytes: stepRoomBytes) {
-            PromiseState<Operator.Output>(neededQueue: neededQueue, linkStepHeld: true)
+            PromiseState<Operator.Output>(neededQueue: neededQueue, linkStepHeld: true, linked: true)
         }
         // (`LinkCoreLayoutTests` checks `stepHeldAtFixedOffset` and `stepFitsItsRoom`; an assert here
         // built a key path per link, a third of a debug build's link, issue 37.)

@@ -6,7 +6,7 @@ import Dispatch
 /// One allocation holds both the state and its lock. Every method takes the lock only to run a
 /// `PromiseState` transition (`withLock`, or by hand in `register` and `detach`), then performs the
 /// returned action (callbacks, handlers, upstream release) after unlocking, so no user code ever
-/// runs under the lock. `isPending` takes no lock: it reads the settled flag atomically.
+/// runs under the lock. `isPending` takes no lock: it reads the flags atomically.
 /// Thread-safe, but not `Sendable` to the compiler (`ManagedBuffer` subclasses cannot be): it crosses
 /// threads inside `Promise`, `Resolver` and `UpstreamLink`, which carry the `@unchecked` conformance.
 /// Not final: `LinkCore` (a derived promise holding its step) is a subclass. Its methods are final.
@@ -108,7 +108,7 @@ import Dispatch
     /// A pending core not recorded yet: the caller links it to its upstream, then records it with
     /// `PromiseRegistry.track(_:isLink:)`.
     @inlinable static func pendingLink(neededQueue: DispatchQueue?) -> PromiseCore<Value> {
-        makeTrackable { PromiseState(neededQueue: neededQueue) }
+        makeTrackable { PromiseState(neededQueue: neededQueue, linked: true) }
     }
 
     /// A core `PromiseRegistry.track` may record. Debug builds: a plain core (its deinit checks for a
@@ -134,25 +134,30 @@ import Dispatch
     /// Whether not settled yet: one atomic load, no lock (a side-effect step asks before its body,
     /// a queued step before it runs). Exact: a settle sets the flag before it unlocks, so whoever
     /// takes the lock after a settle and then asks sees it.
-    @inlinable final var isPending: Bool { !c_promise_load_flag(settledFlag) }
+    @inlinable final var isPending: Bool { c_promise_load_flags(flags) & PromiseFlags.settled == 0 }
 
-    /// `PromiseState.settledFlag`'s byte in the object (`settledFlagAtFixedOffset` checks it).
-    @inlinable final var settledFlag: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + Self.settledFlagOffset
+    /// Whether this promise may wait on a queue or on other promises: pending, and it has had some
+    /// (`PromiseFlags.mayDepend`). One atomic load, no lock: when false, `wait()`'s walk need not
+    /// lock it to ask `dependencies()`.
+    @inlinable final var mayDependOnOthers: Bool { c_promise_load_flags(flags) == PromiseFlags.mayDepend }
+
+    /// `PromiseState.flags`'s byte in the object (`flagsAtFixedOffset` checks it).
+    @inlinable final var flags: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque()) + Self.flagsOffset
     }
 
     /// After `nextID` and `linkStepHeld`. From `headerOffset`, like `registryOffset`.
-    @inlinable static var settledFlagOffset: Int { headerOffset + MemoryLayout<UInt64>.size + 1 }
+    @inlinable static var flagsOffset: Int { headerOffset + MemoryLayout<UInt64>.size + 1 }
 
-    /// Whether the flag is where `settledFlag` points (a test checks it for several value types).
-    @inlinable final var settledFlagAtFixedOffset: Bool {
+    /// Whether the flags are where `flags` points (a test checks it for several value types).
+    @inlinable final var flagsAtFixedOffset: Bool {
         let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
         return withUnsafeMutablePointerToHeader { UnsafeRawPointer($0) == object + Self.headerOffset }
-            && MemoryLayout<PromiseState<Value>>.offset(of: \.settledFlag) == MemoryLayout<UInt64>.size + 1
+            && MemoryLayout<PromiseState<Value>>.offset(of: \.flags) == MemoryLayout<UInt64>.size + 1
     }
 
     /// Runs `body`, a transition that settles the promise when it returns true, under the lock, and
-    /// then sets `settledFlag` before unlocking. Every transition that can set `result` goes through
+    /// then publishes `PromiseFlags.settled` before unlocking. Every transition that can set `result` goes through
     /// here (settle, cancel) or sets the flag the same way (`detach`, when it cancels).
     @inlinable @inline(__always)
     final func withSettlingLock(_ body: (inout PromiseState<Value>) -> Bool) -> Bool {
@@ -160,7 +165,7 @@ import Dispatch
             c_promise_lock(lock)
             defer { c_promise_unlock(lock) }
             guard body(&header.pointee) else { return false }
-            c_promise_set_flag(settledFlag)
+            c_promise_store_flags(flags, PromiseFlags.settled)
             return true
         }
     }
@@ -320,6 +325,7 @@ import Dispatch
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link.
     @inlinable final func observe<U>(_ callback: consuming @escaping Callback, linking derived: PromiseCore<U>) {
+        assert(derived.mayDependOnOthers, "made without `linked`: wait()'s walk would pass it by")
         _ = register(callback, linking: derived)
     }
 
@@ -345,6 +351,7 @@ import Dispatch
         let added = withLock { state -> Bool in
             guard state.isPending else { return false }
             for link in links { _ = state.addUpstream(link) }
+            c_promise_add_flags(flags, PromiseFlags.mayDepend)
             return true
         }
         if !added { UpstreamLink.release(links, heldBy: self) }
@@ -356,7 +363,11 @@ import Dispatch
 
     /// Adds `link` if this promise is pending; false if it settled (the caller releases `link`).
     @inlinable final func attachUpstream(_ link: UpstreamLink) -> Bool {
-        withLock { $0.addUpstream(link) }
+        withLock { state in
+            guard state.addUpstream(link) else { return false }
+            c_promise_add_flags(flags, PromiseFlags.mayDepend)
+            return true
+        }
     }
 
     /// Takes out a link to `upstream` (which settled), for the caller to drop after unlocking.
@@ -367,14 +378,18 @@ import Dispatch
     /// Makes `link` the only upstream; returns the old links to drop after unlocking, or nil if this
     /// promise settled (the caller releases `link`).
     @inlinable final func exchangeUpstream(with link: UpstreamLink) -> UpstreamLinks? {
-        withLock { $0.replaceUpstream(with: link) }
+        withLock { state in
+            guard let old = state.replaceUpstream(with: link) else { return nil }
+            c_promise_add_flags(flags, PromiseFlags.mayDepend)
+            return old
+        }
     }
 
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.
     @inlinable final func replaceUpstream<U>(with inner: PromiseCore<U>, _ id: CallbackID?) {
         guard let id else { return }
         let link = UpstreamLink(inner, id)
-        let old = withLock { $0.replaceUpstream(with: link) }
+        let old = exchangeUpstream(with: link)
         if old == nil { UpstreamLink.release([link], heldBy: self) }
         // `old` (the previous upstream) is released here, after unlocking.
     }
@@ -403,7 +418,8 @@ extension PromiseCore: UpstreamPromise {
             c_promise_lock(lock)
             defer { c_promise_unlock(lock) }
             let detached = header.pointee.detach(id, cancellingIfUnobserved: cancellingIfUnobserved)
-            if case .cancelled = detached { c_promise_set_flag(settledFlag) }  // (see `withSettlingLock`)
+            // Settled by cancelling: published as `withSettlingLock` does.
+            if case .cancelled = detached { c_promise_store_flags(flags, PromiseFlags.settled) }
             return detached
         }
         switch detached {

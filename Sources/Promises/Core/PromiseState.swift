@@ -19,12 +19,12 @@ import Dispatch
     /// stay the second stored property, right after `nextID`: the link's deinit reads it at a fixed
     /// offset, without the type metadata a generic deinit would look up.
     @usableFromInline fileprivate(set) var linkStepHeld = false
-    /// Whether `result` is set, for reading without the lock (`PromiseCore.isPending`): after the
-    /// initializer, written only by `PromiseCore` (`withSettlingLock(_:)`, and `detach` when it
-    /// cancels), atomically, under the lock, and read only atomically. Like `linkStepHeld`, no method
-    /// here may write it or assign the whole state. Third, in the byte alignment leaves after
-    /// `linkStepHeld`, at a fixed offset (`PromiseCore.settledFlagOffset`).
-    @usableFromInline fileprivate(set) var settledFlag = false
+    /// `PromiseFlags`, for reading without the lock (`PromiseCore.isPending`, `mayDependOnOthers`):
+    /// after the initializer, written only by `PromiseCore` (`withSettlingLock(_:)`, `detach` when it
+    /// cancels, and where it adds an upstream), atomically, under the lock, and read only atomically.
+    /// Like `linkStepHeld`, no method here may write it or assign the whole state. Third, in the byte
+    /// alignment leaves after `linkStepHeld`, at a fixed offset (`PromiseCore.flagsOffset`).
+    @usableFromInline fileprivate(set) var flags: UInt8 = 0
     /// Where `PromiseRegistry` keeps this promise (`registryList` 0: untracked). Written once, before
     /// any other thread reads it, and read by the deinit, at fixed offsets (`PromiseCore.registryOffset`)
     /// and never through the state: they fit in the room alignment leaves before `result`.
@@ -46,18 +46,26 @@ import Dispatch
         @usableFromInline var origin: PromiseOrigin?
     #endif
 
+    /// `linked`: the promise is about to get its upstream (`PromiseState.setUpstream`), which, unlike
+    /// the other ways of adding one, does not mark `flags` itself.
     @inlinable init(
-        result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil, linkStepHeld: Bool = false
+        result: Result<Value, any Error>? = nil, neededQueue: DispatchQueue? = nil, linkStepHeld: Bool = false,
+        linked: Bool = false
     ) {
         self.result = result
         self.neededQueue = neededQueue
         self.linkStepHeld = linkStepHeld
-        settledFlag = result != nil
+        if result != nil {
+            flags = PromiseFlags.settled
+        } else if linked || neededQueue != nil {
+            flags = PromiseFlags.mayDepend
+        }
     }
 
     @inlinable init(lazyStart: @escaping @Sendable () -> Void, neededQueue: DispatchQueue?) {
         extras = .extras(PromiseExtras(lazyStart: lazyStart))
         self.neededQueue = neededQueue
+        if neededQueue != nil { flags = PromiseFlags.mayDepend }
     }
 
     @inlinable var isPending: Bool { result == nil }
@@ -140,7 +148,8 @@ import Dispatch
         return true
     }
 
-    /// Sets the only upstream of a promise that is not yet shared (see `PromiseCore.observe(_:linking:)`).
+    /// Sets the only upstream of a promise that is not yet shared (see `PromiseCore.observe(_:linking:)`),
+    /// made `linked`, so its flags already say it depends on others.
     @inlinable mutating func setUpstream(_ link: UpstreamLink) {
         held.upstream = .one(link)
     }
@@ -244,4 +253,15 @@ import Dispatch
             moreCancelHandlers.append(handler)
         }
     }
+}
+
+/// The bits of `PromiseState.flags`. Settling replaces them with `settled` alone: a settled promise
+/// needs nothing.
+@usableFromInline enum PromiseFlags {
+    /// `result` is set.
+    @_transparent @usableFromInline static var settled: UInt8 { 1 }
+    /// The promise has had a queue or an upstream to wait on (never cleared while pending), so
+    /// `wait()`'s walk must lock it to read them. Without it, the walk passes the promise by without
+    /// taking its lock, which another thread may be taking to settle it (issue 37).
+    @_transparent @usableFromInline static var mayDepend: UInt8 { 2 }
 }

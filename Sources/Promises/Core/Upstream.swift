@@ -13,6 +13,10 @@ import Dispatch
     /// The queue this pending promise needs in order to settle, and the promises it waits on;
     /// nil once settled.
     @inlinable func dependencies() -> (queue: DispatchQueue?, upstream: UpstreamLinks)?
+
+    /// False when `dependencies()` would be nil or empty for certain: settled, or never given a queue or
+    /// an upstream. Without the lock.
+    @inlinable var mayDependOnOthers: Bool { get }
 }
 
 /// One edge of the dependency graph: the upstream promise and the callback we registered on it.

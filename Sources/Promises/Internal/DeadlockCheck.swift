@@ -67,9 +67,11 @@ import Foundation
                     return "wait() was called inside a callback (or cancel handler) of a promise this one depends "
                         + "on, before the callback it needs has run; chain instead of waiting"
                 }
-                guard let more = link.promise.dependencies(), more.queue != nil || more.upstream.count > 0 else {
-                    continue
-                }
+                // Locked only if it may depend on others: a resolver's promise, the usual root of a chain,
+                // may be settling on another thread right now (about 2 µs of a cross-thread `wait()`).
+                guard link.promise.mayDependOnOthers, let more = link.promise.dependencies(),
+                    more.queue != nil || more.upstream.count > 0
+                else { continue }
                 // A straight chain is walked without collections; `walked` ends a cycle that avoids `core`.
                 if node.upstream.count == 1, pending.isEmpty {
                     next = more
