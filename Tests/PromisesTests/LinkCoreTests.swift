@@ -243,7 +243,8 @@ private enum CarryingOperator<Value: Sendable, Payload: Sendable>: LinkOperator 
                 if code.contains("linkStepHeld ="), !code.contains("var linkStepHeld") {
                     flagWrites.append("\(file):\(number + 1)")
                 }
-                if code.contains(" flags ="), !code.contains("var flags") {
+                let writesFlags = ["flags =", "flags |=", "flags &=", "flags ^="].contains { code.contains($0) }
+                if writesFlags, !code.contains("var flags") {
                     publishedFlagWrites.append("\(file):\(number + 1) in \(declaration)")
                 }
                 if file.hasSuffix("PromiseState.swift") {

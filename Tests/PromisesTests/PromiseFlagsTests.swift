@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import Promises
@@ -83,7 +84,7 @@ import Testing
             ("always", root.always(on: .inline) {}),
             ("flatMap", root.flatMap(on: .inline) { Promise($0) }),
             ("recover", root.recover(on: .inline) { _ in 0 }),
-            ("all", Promise.all([root]).map(on: .inline) { $0[0] }),
+            ("a map of all", Promise.all([root]).map(on: .inline) { $0[0] }),
             ("race", Promise.race([root])),
             ("timeout", root.timeout(.seconds(60))),
             ("retry", Promise.retry(attempts: 2) { _ in root }),
@@ -94,17 +95,61 @@ import Testing
         let all = Promise.all([root])
         #expect(all.core.mayDependOnOthers, "all")
 
-        // A flatMap moving to its inner promise.
+        // Each way of adding an upstream to a resolver's promise, which starts without the flag.
         let (inner, innerResolver) = Promise<Int>.pending()
-        let flat = Promise(1).flatMap(on: .inline) { _ in inner }
-        #expect(flat.core.mayDependOnOthers, "flatMap on its inner promise")
+        let id = inner.core.observe { _ in }
+        let attached = PromiseCore<Int>.pending()
+        attached.addUpstream(inner.core, id)
+        #expect(attached.mayDependOnOthers, "attachUpstream (timers, bounded map)")
+        let added = PromiseCore<Int>.pending()
+        added.addUpstream([UpstreamLink(inner.core, id!)])
+        #expect(added.mayDependOnOthers, "addUpstream (combinators)")
+        let exchanged = PromiseCore<Int>.pending()
+        exchanged.replaceUpstream(with: inner.core, id)
+        #expect(exchanged.mayDependOnOthers, "exchangeUpstream (retry, follow)")
+        for core in [attached, added, exchanged] { core.settle(.success(0)) }
 
         gate.signal()
         resolver.fulfill(1)
         innerResolver.fulfill(2)
-        #expect(!root.core.mayDependOnOthers && !flat.core.mayDependOnOthers, "settled: needs nothing")
+        #expect(!root.core.mayDependOnOthers && !attached.mayDependOnOthers, "settled: needs nothing")
         queue.sync {}  // (the body ran: the queue is serial)
         #expect(!onQueue.core.mayDependOnOthers, "settled: needs nothing")
         for (_, link) in links { link.cancel() }
+    }
+
+    /// The point of the flag: while another thread holds the lock of a chain's root (as a settle on
+    /// another thread does), the walk from a link on it neither waits for that lock nor misses a
+    /// dependency the flags report.
+    @Test func theWalkPassesARootWithoutTakingItsLock() async {
+        let (root, resolver) = Promise<Int>.pending()
+        let mapped = root.map(on: .inline) { $0 + 1 }
+        let held = DispatchSemaphore(value: 0)
+        let walked = DispatchSemaphore(value: 0)
+        let unlocked = DispatchSemaphore(value: 0)
+        let walkedWhileHeld = LockedBox(false)
+        let reason = LockedBox<String?>("not walked")
+        Thread {
+            root.core.withLock { _ in
+                held.signal()
+                // Let go after 30 s at most, so that a walk that waits for the lock ends the test.
+                let ended = walked.wait(timeout: .now() + .seconds(30)) == .success
+                walkedWhileHeld.withLock { $0 = ended }
+            }
+            unlocked.signal()
+        }.start()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                held.wait()
+                let found = DeadlockCheck.reason(waitingOn: mapped.core, mapped.core.dependencies()!)
+                reason.withLock { $0 = found }
+                walked.signal()
+                unlocked.wait()
+                continuation.resume()
+            }.start()
+        }
+        #expect(walkedWhileHeld.withLock { $0 }, "the walk waited for the root's lock")
+        #expect(reason.withLock { $0 } == nil, "nothing here deadlocks")
+        resolver.fulfill(1)
     }
 }

@@ -6,8 +6,8 @@
 
 // The byte of flags a promise publishes under its lock and others read without it (`PromiseState.flags`:
 // `PromiseCore.isPending`, `wait()`'s walk). C because Swift's own atomics (`Synchronization.Atomic`)
-// need macOS 15, above the package's floor. Static inline, so Swift inlines them: on x86 and ARM an
-// acquiring load is a plain load (`ldar`), a releasing store a plain store (`stlr`).
+// need macOS 15, above the package's floor. Static inline, so Swift inlines them: on x86 an acquiring
+// load and a releasing store are plain ones; on ARM, `ldarb` and `stlrb`.
 
 /// Reads the flags with acquire ordering: what was written before their release store is visible after.
 static inline uint8_t c_promise_load_flags(const void *_Nonnull flags) {

@@ -157,8 +157,8 @@ import Dispatch
     }
 
     /// Runs `body`, a transition that settles the promise when it returns true, under the lock, and
-    /// then publishes `PromiseFlags.settled` before unlocking. Every transition that can set `result` goes through
-    /// here (settle, cancel) or sets the flag the same way (`detach`, when it cancels).
+    /// then publishes `PromiseFlags.settled` before unlocking. Every transition that can set `result`
+    /// goes through here (settle, cancel) or publishes it the same way (`detach`, when it cancels).
     @inlinable @inline(__always)
     final func withSettlingLock(_ body: (inout PromiseState<Value>) -> Bool) -> Bool {
         withUnsafeMutablePointers { header, lock in
@@ -167,6 +167,19 @@ import Dispatch
             guard body(&header.pointee) else { return false }
             c_promise_store_flags(flags, PromiseFlags.settled)
             return true
+        }
+    }
+
+    /// Runs `body`, a transition that gives the promise an upstream when it returns non-nil, under
+    /// the lock, and then publishes `PromiseFlags.mayDepend` before unlocking (after `body`, whose
+    /// `inout` state covers the flags' byte).
+    @inlinable final func withDependingLock<R>(_ body: (inout PromiseState<Value>) -> R?) -> R? {
+        withUnsafeMutablePointers { header, lock in
+            c_promise_lock(lock)
+            defer { c_promise_unlock(lock) }
+            guard let added = body(&header.pointee) else { return nil }
+            c_promise_add_flags(flags, PromiseFlags.mayDepend)
+            return added
         }
     }
 
@@ -348,13 +361,12 @@ import Dispatch
     /// Records several upstream links at once; released at once if this promise is already settled.
     @inlinable final func addUpstream(_ links: [UpstreamLink]) {
         guard !links.isEmpty else { return }
-        let added = withLock { state -> Bool in
-            guard state.isPending else { return false }
+        let added: Void? = withDependingLock { state in
+            guard state.isPending else { return nil }
             for link in links { _ = state.addUpstream(link) }
-            c_promise_add_flags(flags, PromiseFlags.mayDepend)
-            return true
+            return ()
         }
-        if !added { UpstreamLink.release(links, heldBy: self) }
+        if added == nil { UpstreamLink.release(links, heldBy: self) }
     }
 
     // Work in flight of combinators (bounded `map`, `retry`), kept as upstream links so cancellation
@@ -363,11 +375,7 @@ import Dispatch
 
     /// Adds `link` if this promise is pending; false if it settled (the caller releases `link`).
     @inlinable final func attachUpstream(_ link: UpstreamLink) -> Bool {
-        withLock { state in
-            guard state.addUpstream(link) else { return false }
-            c_promise_add_flags(flags, PromiseFlags.mayDepend)
-            return true
-        }
+        withDependingLock { $0.addUpstream(link) ? () : nil } != nil
     }
 
     /// Takes out a link to `upstream` (which settled), for the caller to drop after unlocking.
@@ -378,11 +386,7 @@ import Dispatch
     /// Makes `link` the only upstream; returns the old links to drop after unlocking, or nil if this
     /// promise settled (the caller releases `link`).
     @inlinable final func exchangeUpstream(with link: UpstreamLink) -> UpstreamLinks? {
-        withLock { state in
-            guard let old = state.replaceUpstream(with: link) else { return nil }
-            c_promise_add_flags(flags, PromiseFlags.mayDepend)
-            return old
-        }
+        withDependingLock { $0.replaceUpstream(with: link) }
     }
 
     /// Makes `inner` (observed through callback `id`) this promise's only upstream.

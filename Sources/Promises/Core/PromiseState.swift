@@ -260,7 +260,7 @@ import Dispatch
 @usableFromInline enum PromiseFlags {
     /// `result` is set.
     @_transparent @usableFromInline static var settled: UInt8 { 1 }
-    /// The promise has had a queue or an upstream to wait on (never cleared while pending), so
+    /// The promise may have had a queue or an upstream to wait on (never cleared while pending), so
     /// `wait()`'s walk must lock it to read them. Without it, the walk passes the promise by without
     /// taking its lock, which another thread may be taking to settle it (issue 37).
     @_transparent @usableFromInline static var mayDepend: UInt8 { 2 }
