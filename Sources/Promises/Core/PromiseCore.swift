@@ -338,7 +338,7 @@ import Dispatch
     /// lock is safe: the callback, the only path to `derived`, can run only after a settle that takes
     /// this lock after us. It saves locking `derived` once per link. `derived` must be made `linked`
     /// (`LinkCore.make`, `pendingLink`), so its flags say it depends on others (`PromiseFlagsTests`
-    /// checks every operator; an assert here cost a debug build's link 0.7 %).
+    /// checks every operator; an assert here cost a debug build's `map` link 0.8 %).
     @inlinable final func observe<U>(_ callback: consuming @escaping Callback, linking derived: PromiseCore<U>) {
         _ = register(callback, linking: derived)
     }
