@@ -68,7 +68,7 @@ import Foundation
                         + "on, before the callback it needs has run; chain instead of waiting"
                 }
                 // Locked only if it may depend on others: a resolver's promise, the usual root of a chain,
-                // may be settling on another thread right now (about 2 µs of a cross-thread `wait()`).
+                // may be settling on another thread right now (2–3 µs of a cross-thread `wait()`, issue 37).
                 guard link.promise.mayDependOnOthers, let more = link.promise.dependencies(),
                     more.queue != nil || more.upstream.count > 0
                 else { continue }
