@@ -6,7 +6,8 @@ import CPromiseAtomics
 /// once under the lock; the awaiter waits on a checked continuation inside a cancellation handler that
 /// withdraws its callback. A lower bound for the library's promise, not a promise: no callback
 /// queues, no second observer, no chains.
-/// `async-roundtrip-parts` and `value-pending-parts` measure against it.
+/// `async-roundtrip-parts` and `value-pending-parts` measure against it; `BareResolver` adds what
+/// `Promise.pending()` promises on top.
 // @unchecked: `storage`'s header (`State`) is only read or written while holding the lock stored in
 // the same allocation. (`ManagedBuffer` subclasses cannot be `Sendable`.)
 struct BarePromise: @unchecked Sendable {
@@ -71,15 +72,19 @@ struct BarePromise: @unchecked Sendable {
         locked { state in if state.result == nil { state.task = task } }
     }
 
-    func settle(_ result: Result<Int, any Error>) {
-        let callback: Callback? = locked { state in
+    /// Whether this call settled it.
+    @discardableResult func settle(_ result: Result<Int, any Error>) -> Bool {
+        // nil: settled already; `.some(nil)`: settled before an awaiter registered.
+        let taken: Callback?? = locked { state in
             guard state.result == nil else { return nil }
             state.result = result
             state.task = nil
             defer { state.callback = nil }
-            return state.callback
+            return .some(state.callback)
         }
+        guard let callback = taken else { return false }
         callback?(result)
+        return true
     }
 
     var value: Int {
@@ -105,5 +110,39 @@ struct BarePromise: @unchecked Sendable {
                 callback?(.failure(CancellationError()))
             }.get()
         }
+    }
+}
+
+/// The least handle for `Promise.pending()`'s resolver semantics, written by hand for `BarePromise`:
+/// a reference of its own, apart from the promise's, whose deinit rejects a promise it left pending
+/// (a dropped completion handler rejects instead of hanging). Two lifetimes need two reference
+/// counts, so two objects, as the library's `Resolver` and its core are.
+// @unchecked: `settledHere` is written only by the one thread whose `settle` won (it wins once), and
+// read by the deinit, which the releases of every reference order after that write.
+final class BareResolver: @unchecked Sendable {
+    struct BrokenPromise: Error {}
+
+    let promise: BarePromise
+    /// Unchecked, as the library's: no access can overlap (above).
+    @exclusivity(unchecked) private var settledHere = false
+
+    fileprivate init(promise: BarePromise) {
+        self.promise = promise
+    }
+
+    deinit {
+        if !settledHere { promise.settle(.failure(BrokenPromise())) }
+    }
+
+    func fulfill(_ value: Int) {
+        if promise.settle(.success(value)) { settledHere = true }
+    }
+}
+
+extension BarePromise {
+    /// A pending promise and the resolver that settles it, like `Promise.pending()`.
+    static func pending() -> (BarePromise, BareResolver) {
+        let promise = make()
+        return (promise, BareResolver(promise: promise))
     }
 }

@@ -94,7 +94,7 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                     body: .async { iterations in
                         for _ in 0..<iterations {
                             let promise = BarePromise.make()
-                            let task = Task { promise.settle(.success(await asyncOne())) }
+                            let task = Task { _ = promise.settle(.success(await asyncOne())) }
                             promise.attach(task)
                             blackHole(try await promise.value)
                         }
@@ -137,6 +137,16 @@ func decompositionWorkloads(_ fixtures: Fixtures) -> [Workload] {
                         for _ in 0..<iterations {
                             let promise = BarePromise.make()
                             worker.async { promise.settle(.success(1)) }
+                            blackHole(try await promise.value)
+                        }
+                    }),
+                // With a resolver whose drop rejects, the least that `Promise.pending()`'s semantics need.
+                Contender(
+                    name: "bare promise + resolver value",
+                    body: .async { iterations in
+                        for _ in 0..<iterations {
+                            let (promise, resolver) = BarePromise.pending()
+                            worker.async { resolver.fulfill(1) }
                             blackHole(try await promise.value)
                         }
                     }),

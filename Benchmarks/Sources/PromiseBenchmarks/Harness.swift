@@ -92,21 +92,36 @@ func measure(_ body: Body, iterations: Int) async throws -> Double {
 
 /// Median ns per operation for each contender, from `repetitions` interleaved runs after a warm-up, in an
 /// order that has each contender follow each other one nearly evenly (`ContenderOrder`).
-func run(_ workload: Workload, repetitions: Int, scale: Double) async throws -> [String: Double] {
+/// With `printingSamples`, each repetition's time goes to standard error with the contender that ran
+/// just before it: `sample WORKLOAD|CONTENDER|PREDECESSOR|NS` (a predecessor can move a cross-thread
+/// contender by 10 %, and a median over two such groups lands on either).
+func run(
+    _ workload: Workload, repetitions: Int, scale: Double, printingSamples: Bool
+) async throws -> [String: Double] {
     func iterations(_ contender: Contender) -> Int { workload.iterations(of: contender, scale: scale) }
     for contender in workload.contenders {
         _ = try await measure(contender.body, iterations: max(1, iterations(contender) / 4))
     }
     var samples: [String: [Double]] = [:]
     // After the warm-up, which ran them in the list's order.
-    var order = ContenderOrder(count: workload.contenders.count, after: workload.contenders.indices.last)
+    var previous = workload.contenders.indices.last
+    var order = ContenderOrder(count: workload.contenders.count, after: previous)
+    // Printed after the loop: a write between measurements would wake the reader on this 2-vCPU VM.
+    var sampleLines = ""
     for _ in 0..<repetitions {
         for index in order.next() {
             let contender = workload.contenders[index]
             let iterations = iterations(contender)
             let total = try await measure(contender.body, iterations: iterations)
-            samples[contender.name, default: []].append(total / Double(iterations * workload.operationsPerIteration))
+            let sample = total / Double(iterations * workload.operationsPerIteration)
+            samples[contender.name, default: []].append(sample)
+            if printingSamples, let previous {
+                let predecessor = workload.contenders[previous].name
+                sampleLines += "sample \(workload.name)|\(contender.name)|\(predecessor)|\(sample)\n"
+            }
+            previous = index
         }
     }
+    if !sampleLines.isEmpty { FileHandle.standardError.write(sampleLines.data(using: .utf8)!) }
     return samples.mapValues { values in values.sorted()[values.count / 2] }
 }

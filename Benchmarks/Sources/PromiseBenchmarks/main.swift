@@ -1,11 +1,13 @@
 import Foundation
 
 // Usage: PromiseBenchmarks [--json FILE] [--quick] [--only WORKLOAD[,…]] [--contender NAME[,…]]
-//                          [--threads N[,…]] [--repetitions N] [--operations]
+//                          [--threads N[,…]] [--repetitions N] [--operations] [--samples]
 // Contender names hold no commas: --contender takes a comma-separated list.
 // The *-parts workloads (Decomposition.swift) run only when named with --only.
 // --operations prints, on standard error, the operations one measurement of each contender runs
 // (Benchmarks/instructions.sh divides instruction counts by them).
+// --samples prints, on standard error, each repetition's time and the contender that ran before it
+// (Benchmarks/predecessors.py groups them).
 // On Linux the program re-executes itself on glibc's malloc and counts allocations in a child
 // process (Allocations.swift). Under a tool that does not follow a re-execution (valgrind), set
 // PROMISE_BENCHMARKS_MALLOC=glibc LD_PRELOAD=libc.so.6 yourself, as instructions.sh does; perf
@@ -19,6 +21,7 @@ func option(_ name: String) -> String? {
 let quick = arguments.contains("--quick")
 let scale = quick ? 0.02 : 1.0
 let repetitions = option("--repetitions").flatMap { Int($0) } ?? (quick ? 1 : 7)
+let printingSamples = arguments.contains("--samples")
 let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 
 let fixtures = Fixtures()
@@ -57,7 +60,7 @@ if Allocations.isCountingProcess {
 }
 var report: [(name: String, unit: String, results: [String: Double])] = []
 for workload in workloads {
-    let results = try await run(workload, repetitions: repetitions, scale: scale)
+    let results = try await run(workload, repetitions: repetitions, scale: scale, printingSamples: printingSamples)
     report.append((workload.name, "ns", results))
     FileHandle.standardError.write("measured \(workload.name)\n".data(using: .utf8)!)
     printOperations(workload)
@@ -91,7 +94,7 @@ for (index, row) in rows.enumerated() {
 }
 
 for workload in parts {
-    let results = try await run(workload, repetitions: repetitions, scale: scale)
+    let results = try await run(workload, repetitions: repetitions, scale: scale, printingSamples: printingSamples)
     report.append((workload.name, "ns", results))
     printDecomposition(workload, results)
     printOperations(workload)
