@@ -1,3 +1,4 @@
+import Dispatch
 import PromiseTestSupport
 import Testing
 
@@ -13,6 +14,36 @@ import Testing
         #expect(outcomes?[0].value == 1)
         #expect(outcomes?[1].error as? TestError == TestError(2))
         #expect(outcomes?[2].value == 3)
+    }
+
+    @Test func outcomesSettledOnManyThreadsLandInInputOrder() async {
+        var generator = SplitMix64(state: 11)
+        for _ in 0..<20 {
+            let pairs = (0..<200).map { _ in Promise<Int>.pending() }
+            let settled = Promise.allSettled(pairs.map(\.promise))
+            let order = Array(0..<200).shuffled(using: &generator)
+            await onThread {
+                DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                    for index in order.indices where index % 4 == worker {
+                        let input = order[index]
+                        if input % 3 == 0 {
+                            pairs[input].resolver.reject(TestError(input))
+                        } else {
+                            pairs[input].resolver.fulfill(input)
+                        }
+                    }
+                }
+            }
+            let outcomes = await settled.outcome().value
+            #expect(outcomes?.count == 200)
+            for (input, outcome) in (outcomes ?? []).enumerated() {
+                if input % 3 == 0 {
+                    #expect(outcome.error as? TestError == TestError(input))
+                } else {
+                    #expect(outcome.value == input)
+                }
+            }
+        }
     }
 
     @Test func emptyInputFulfillsWithAnEmptyArray() {

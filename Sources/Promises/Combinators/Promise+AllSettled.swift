@@ -12,10 +12,10 @@ extension Promise {
         let inputs = Array(promises)
         if inputs.isEmpty { return Promise([]) }
         let result = Promise<[Result<T, any Error>]>(core: .pending())
-        let countdown = Countdown(inputs.count)
-        gather(inputs, into: result) { _, _ in
-            if countdown.tick() {
-                result.settle(.success(inputs.map { $0.core.result! }))
+        let gathered = LockedBox.make(Gathered<Result<T, any Error>>(count: inputs.count))
+        gather(inputs, into: result) { index, outcome in
+            if let outcomes = gathered.withLock({ $0.fill(index, with: outcome) }) {
+                result.settle(.success(outcomes))
             }
         }
         return result

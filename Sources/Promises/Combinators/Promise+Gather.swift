@@ -33,3 +33,24 @@ extension Promise {
         }
     }
 }
+
+/// The values of a combinator's inputs, each in its input's slot, and how many are still missing.
+@usableFromInline struct Gathered<Value> {
+    @usableFromInline var slots: [Value?]
+    @usableFromInline var missing: Int
+
+    @inlinable init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+        missing = count
+    }
+
+    /// Stores input `index`'s value; once the last arrives, every value in input order.
+    /// (Each input settles once, so each slot is filled once.)
+    @inlinable mutating func fill(_ index: Int, with value: Value) -> [Value]? {
+        slots[index] = value
+        missing -= 1
+        guard missing == 0 else { return nil }
+        defer { slots = [] }
+        return slots.map { $0! }
+    }
+}
