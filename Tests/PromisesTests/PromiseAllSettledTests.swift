@@ -16,7 +16,8 @@ import Testing
         #expect(outcomes?[2].value == 3)
     }
 
-    @Test func outcomesSettledOnManyThreadsLandInInputOrder() async {
+    @Test(.timeLimit(.minutes(TestScale.minutes(1))))
+    func outcomesSettledOnManyThreadsLandInInputOrder() async {
         var generator = SplitMix64(state: 11)
         for _ in 0..<20 {
             let pairs = (0..<200).map { _ in Promise<Int>.pending() }
@@ -44,6 +45,19 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func aCancelledInputAndOneListedTwiceKeepTheirPlaces() async {
+        let (late, resolver) = Promise<Int>.pending()
+        let (cancelled, kept) = Promise<Int>.pending()
+        let settled = Promise.allSettled([late, cancelled, late])
+        withExtendedLifetime(kept) { cancelled.cancel() }  // (a dropped resolver would reject first)
+        resolver.fulfill(1)
+        let outcomes = await settled.outcome().value
+        #expect(outcomes?.count == 3)
+        #expect(outcomes?[0].value == 1)
+        #expect(outcomes?[1].error is CancellationError)
+        #expect(outcomes?[2].value == 1)
     }
 
     @Test func emptyInputFulfillsWithAnEmptyArray() {

@@ -45,6 +45,13 @@ import Testing
         #expect(Promise<[Int]>.all([]).currentResult?.value == [])
     }
 
+    @Test func aPromiseListedTwiceFillsBothPlaces() async {
+        let (late, resolver) = Promise<Int>.pending()
+        let all = Promise.all([late, Promise(2), late])
+        resolver.fulfill(1)
+        #expect(await all.outcome().value == [1, 2, 1])
+    }
+
     /// 20,000 inputs (100,000 in CI's full-size run): quadratic work would blow the time limit.
     @Test(.timeLimit(.minutes(TestScale.minutes(1))))
     func hundredThousandSettledPromisesTakeLinearTime() async {

@@ -12,9 +12,9 @@ extension Promise {
         let inputs = Array(promises)
         if inputs.isEmpty { return Promise([]) }
         let result = Promise<[Result<T, any Error>]>(core: .pending())
-        let gathered = LockedBox.make(Gathered<Result<T, any Error>>(count: inputs.count))
+        let gathered = LockedBox.make(GatheredValues<Result<T, any Error>>(count: inputs.count))
         gather(inputs, into: result) { index, outcome in
-            if let outcomes = gathered.withLock({ $0.fill(index, with: outcome) }) {
+            if let outcomes = gathered.withLock({ $0.store(outcome, at: index) }) {
                 result.settle(.success(outcomes))
             }
         }
