@@ -35,8 +35,8 @@ extension Promise {
 }
 
 /// The values of a combinator's inputs, each stored in its input's slot as it arrives, so that the
-/// last one need not visit (and lock) every input again: on large inputs that second pass cost
-/// `all` more in memory traffic than in instructions.
+/// last one need not visit (and lock) every input again: that second pass cost `all` more time
+/// than its instructions suggest (it locked each input once more).
 @usableFromInline struct GatheredValues<Value> {
     @usableFromInline var slots: [Value?]
     @usableFromInline var remaining: Int
