@@ -10,19 +10,15 @@ extension Promise {
         let inputs = Array(promises)
         if inputs.isEmpty { return Promise(error: PromiseError.emptyInput) }
         let result = Promise<Value>(core: .pending())
-        let errors = LockedBox.make(
-            (remaining: inputs.count, errors: [(any Error)?](repeating: nil, count: inputs.count)))
+        let errors = LockedBox.make(GatheredValues<any Error>(count: inputs.count))
         gather(inputs, into: result) { index, outcome in
             switch outcome {
             case .success:
                 result.core.settleReleasingUpstream(outcome)
             case .failure(let error):
-                let all = errors.withLock { state -> [any Error]? in
-                    state.errors[index] = error
-                    state.remaining -= 1
-                    return state.remaining == 0 ? state.errors.map { $0! } : nil
+                if let all = errors.withLock({ $0.store(error, at: index) }) {
+                    result.settle(.failure(PromiseError.allRejected(all)))
                 }
-                if let all { result.settle(.failure(PromiseError.allRejected(all))) }
             }
         }
         return result
